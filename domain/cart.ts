@@ -1,0 +1,117 @@
+// Basket lines as shoppers and API clients see them (spec sections 3, 7 and 9): how a variation
+// is priced, how many m² a line covers, and how its quantity reads.
+import { z } from 'zod';
+import { formatM2, piecesToM2, tileAreaM2 } from './area.ts';
+import { variationKind, type VariationKind } from './samples.ts';
+
+/** One line of GET /api/cart (spec section 3), plus its total for display. */
+export interface CartLineItemJson {
+  id: number;
+  product_id: number;
+  variation_id: number;
+  quantity: number;
+  m2_quantity: number | null;
+  is_sample: boolean;
+  /** Per m² for sizes, per item for samples and unsized goods, e.g. '50.00'. */
+  price: string;
+  /** The line total the basket shows, e.g. '24.00'. */
+  line_total: string;
+  name: string;
+  image: { src: string };
+  /** e.g. '3 pcs (0.720 m²)', '1 pc'. */
+  display_quantity: string;
+  meta_data: { key: string; value: string }[];
+}
+
+/** The basket: its lines and summary (amounts in pounds with 2 decimals, VAT included). */
+export interface CartJson {
+  line_items: CartLineItemJson[];
+  /** Sum of line quantities: the number on the basket icon. */
+  item_count: number;
+  subtotal: string;
+  /** The VAT contained in the subtotal (design.md section 7). */
+  vat: string;
+  /** Equals the subtotal: prices include VAT. */
+  total: string;
+}
+
+/** Every cart call answers the whole basket. */
+export interface CartAnswer {
+  data: CartJson;
+}
+
+export const cartItemParams = z.object({
+  itemId: z.coerce
+    .number({ error: 'itemId must be a positive integer' })
+    .int({ error: 'itemId must be a positive integer' })
+    .min(1, { error: 'itemId must be a positive integer' })
+    .max(2_147_483_647, { error: 'itemId must be a positive integer' }),
+});
+
+export interface VariationPricing {
+  kind: VariationKind;
+  /** Per m² only for a size whose option states its tile size; everything else per item. */
+  perM2: boolean;
+  /** Area of one piece in m², or null when the option states no size. */
+  areaM2: number | null;
+}
+
+/**
+ * How a variation is priced, from its option text (spec sections 5 and 9).
+ *
+ * variationPricing('600x400x20') → { kind: 'size', perM2: true, areaM2: 0.24 }
+ * variationPricing('Full Size Sample (600x400x20)') → { kind: 'full-size-sample', perM2: false, areaM2: 0.24 }
+ * variationPricing('Free Sample') → { kind: 'free-sample', perM2: false, areaM2: null }
+ * variationPricing('5 Litre') → { kind: 'size', perM2: false, areaM2: null }
+ */
+export function variationPricing(option: string): VariationPricing {
+  const kind = variationKind(option);
+  const areaM2 = tileAreaM2(option);
+  return { kind, perM2: kind === 'size' && areaM2 !== null, areaM2 };
+}
+
+/**
+ * The m² a line of whole pieces covers: pieces × tile area for per-m² sizes, null otherwise.
+ * The basket bills what is delivered, so this, not a typed m² figure, is what a line stores.
+ *
+ * lineM2(3, '600x400x20') → 0.72
+ * lineM2(2, 'Full Size Sample (600x400x20)') → null
+ * lineM2(1, 'Free Sample') → null
+ */
+export function lineM2(pieces: number, option: string): number | null {
+  const pricing = variationPricing(option);
+  return pricing.perM2 && pricing.areaM2 !== null ? piecesToM2(pieces, pricing.areaM2) : null;
+}
+
+/**
+ * How a line's quantity reads in the basket.
+ *
+ * displayQuantity(3, 0.72) → '3 pcs (0.720 m²)'
+ * displayQuantity(1, 0.24) → '1 pc (0.240 m²)'
+ * displayQuantity(2, null) → '2 pcs'
+ */
+export function displayQuantity(quantity: number, m2: number | null): string {
+  const pieces = `${quantity} ${quantity === 1 ? 'pc' : 'pcs'}`;
+  return m2 === null ? pieces : `${pieces} (${formatM2(m2)} m²)`;
+}
+
+/**
+ * The meta_data of a line: its kind (free-sample, full-size-sample) when a sample, then its size
+ * under both names the spec uses.
+ *
+ * lineMetaData('Free Sample') → [{ key: 'free-sample', value: 'yes' }, { key: 'pa_sizemm', value: 'Free Sample' }, { key: 'Size', value: 'Free Sample' }]
+ * lineMetaData('600x400x20') → [{ key: 'pa_sizemm', value: '600x400x20' }, { key: 'Size', value: '600x400x20' }]
+ */
+export function lineMetaData(option: string): { key: string; value: string }[] {
+  const kind = variationKind(option);
+  return [
+    ...(kind === 'size' ? [] : [{ key: kind, value: 'yes' }]),
+    { key: 'pa_sizemm', value: option },
+    { key: 'Size', value: option },
+  ];
+}
+
+/** The size a basket line shows: its 'Size' meta, or nothing. */
+export function lineSize(line: Pick<CartLineItemJson, 'meta_data'>): string | null {
+  return line.meta_data.find((m) => m.key === 'Size')?.value ?? null;
+}

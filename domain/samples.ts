@@ -1,0 +1,76 @@
+// Which variations are samples (spec sections 3 and 4). A variation's option text is the only
+// signal: 'Free Sample (600x400x20)', '1200x600x30 Full Size Sample', '600x400x20'.
+
+export type VariationKind = 'free-sample' | 'full-size-sample' | 'size';
+
+/** Attribute names that carry the size option of a variation (spec section 3). */
+export const SIZE_ATTRIBUTE_NAMES: readonly string[] = ['Sizemm', 'pa_sizemm'];
+
+/**
+ * True when the option marks a free sample ('free sample' in any case).
+ *
+ * isFreeSample('Free Sample (600x400x20)') → true
+ * isFreeSample('FREE SAMPLE') → true
+ * isFreeSample('free-sample') → true (the cart line's meta key)
+ * isFreeSample('1200x600x30 Full Size Sample') → false
+ */
+export function isFreeSample(option: string): boolean {
+  return /free[\s-]+sample/i.test(option);
+}
+
+/**
+ * True when the option is a full-size sample ('full size sample' in any case), which is priced
+ * per item and has no m² field.
+ *
+ * isFullSizeSample('1200x600x30 Full Size Sample') → true
+ * isFullSizeSample('full-size sample') → true
+ * isFullSizeSample('Free Sample') → false
+ */
+export function isFullSizeSample(option: string): boolean {
+  return /full[\s-]+size[\s-]+sample/i.test(option);
+}
+
+/**
+ * The kind of a variation, from its option text.
+ *
+ * variationKind('Free Sample (600x400x20)') → 'free-sample'
+ * variationKind('1200x600x30 Full Size Sample') → 'full-size-sample'
+ * variationKind('600x400x20') → 'size'
+ */
+export function variationKind(option: string): VariationKind {
+  if (isFreeSample(option)) return 'free-sample';
+  if (isFullSizeSample(option)) return 'full-size-sample';
+  return 'size';
+}
+
+export interface VariationLike {
+  instock: boolean;
+  attributes: readonly { name: string; option: string }[];
+}
+
+/**
+ * The size option of a variation (its 'Sizemm' or 'pa_sizemm' attribute), or null.
+ *
+ * variationOption({ instock: true, attributes: [{ name: 'pa_sizemm', option: '600x400' }] })
+ *   → '600x400'
+ * variationOption({ instock: true, attributes: [{ name: 'Colour', option: 'White' }] }) → null
+ */
+export function variationOption(variation: VariationLike): string | null {
+  const attribute = variation.attributes.find((a) => SIZE_ATTRIBUTE_NAMES.includes(a.name));
+  return attribute ? attribute.option : null;
+}
+
+/**
+ * The in-stock free-sample variation of a product, or null when there is none in stock
+ * (then the card's Add Sample button is disabled: 'Sample is not available').
+ *
+ * findAvailableFreeSample([{ instock: true, attributes: [{ name: 'Sizemm', option: 'Free Sample' }] }])
+ *   → that variation
+ * findAvailableFreeSample([{ instock: false, attributes: [{ name: 'Sizemm', option: 'Free Sample' }] }])
+ *   → null
+ */
+export function findAvailableFreeSample<T extends VariationLike>(
+  variations: readonly T[],
+): T | null {
+  return variations.find((v) => v.instock && isFreeSample(variationOption(v) ?? '')) ?? null;
+}

@@ -1,0 +1,86 @@
+// The WordPress-REST-compatible content API (design.md section 2): its answer shapes and query
+// rules, shared by the server that answers and the storefront that reads it.
+import { z } from 'zod';
+import { intParam, single } from './catalogue-query.ts';
+import { MAX_PAGE } from './catalogue-query.ts';
+
+/** WordPress's own paging: 10 per page unless asked, at most 100. */
+export const WP_PER_PAGE_DEFAULT = 10;
+export const WP_PER_PAGE_MAX = 100;
+export const WP_SLUG_MAX_LENGTH = 200;
+
+export interface WpRendered {
+  rendered: string;
+}
+
+export interface WpFeaturedMedia {
+  id: number;
+  source_url: string;
+  alt_text: string;
+  media_type: 'image';
+}
+
+/** A page or post as WordPress's REST API answers it (the subset its clients read). */
+export interface WpContentJson {
+  id: number;
+  slug: string;
+  type: 'page' | 'post';
+  status: 'publish';
+  date: string;
+  date_gmt: string;
+  modified: string;
+  modified_gmt: string;
+  link: string;
+  title: WpRendered;
+  content: WpRendered & { protected: false };
+  excerpt: WpRendered & { protected: false };
+  featured_media: number;
+  _embedded?: { 'wp:featuredmedia': WpFeaturedMedia[] };
+}
+
+/** WordPress's error body, plus our `error` field that repeats `message`. */
+export interface WpErrorJson {
+  code: string;
+  message: string;
+  error: string;
+  data: { status: number };
+}
+
+export const WP_MESSAGES = {
+  pageBeyondLast: 'The page number requested is larger than the number of pages available.',
+} as const;
+
+const slugParam = single(z.string().trim().max(WP_SLUG_MAX_LENGTH).optional());
+
+/** `_embed` is a flag: present (any value, even empty) means embed. */
+const embedFlag = z
+  .unknown()
+  .optional()
+  .transform((value) => value !== undefined);
+
+export const wpPagesQuerySchema = z.object({ slug: slugParam, _embed: embedFlag });
+
+export const wpPostsQuerySchema = z.object({
+  slug: slugParam,
+  _embed: embedFlag,
+  page: intParam(1, MAX_PAGE, 1),
+  per_page: intParam(1, WP_PER_PAGE_MAX, WP_PER_PAGE_DEFAULT),
+});
+export type WpPostsQuery = z.output<typeof wpPostsQuerySchema>;
+
+/**
+ * Plain text of a `title.rendered`, for the document title and alt texts.
+ *
+ * renderedText('Tiles &amp; slabs') → 'Tiles & slabs'
+ * renderedText('<em>Marble</em> care') → 'Marble care'
+ */
+export function renderedText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&#0?39;|&#x27;|&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#8217;/g, '\u2019')
+    .replace(/&amp;/g, '&');
+}
