@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** Which family of listings the category belongs to, e.g. stone-collection or design-pattern. */
+  section: text('section').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+/** The four product attributes keep the spec's fixed ids (6, 7, 2, 8), so ids are not generated. */
+export const attributes = pgTable('attributes', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  position: integer('position').notNull(),
+});
+
+export const attributeTerms = pgTable(
+  'attribute_terms',
+  {
+    id: serial('id').primaryKey(),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('attribute_terms_attribute_slug').on(t.attributeId, t.slug)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    type: text('type').notNull().default('variable'),
+    status: text('status').notNull().default('publish'),
+    description: text('description').notNull().default(''),
+    shortDescription: text('short_description').notNull().default(''),
+    /** Lowest per-m² price of the product's size variations, the "From" price. */
+    pricePence: integer('price_pence').notNull(),
+    /** Price before a reduction; set only while the product is on sale. */
+    regularPricePence: integer('regular_price_pence'),
+    featured: boolean('featured').notNull().default(false),
+    onSale: boolean('on_sale').notNull().default(false),
+    isNewArrival: boolean('is_new_arrival').notNull().default(false),
+    popularity: integer('popularity').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Copies of product_categories and product_terms (which stay the source of truth), so one
+     * pass over a listing's rows yields its total and every facet count (refreshListingArrays).
+     */
+    categoryIds: integer('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    termIds: integer('term_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce("name", '')), 'A') || setweight(to_tsvector('english', coalesce("short_description", '')), 'B')`,
+    ),
+  },
+  (t) => [
+    index('products_search_vector').using('gin', t.searchVector),
+    index('products_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_status_price').on(t.status, t.pricePence),
+    index('products_status_created').on(t.status, t.createdAt),
+    index('products_status_popularity').on(t.status, t.popularity),
+    index('products_category_ids').using('gin', t.categoryIds),
+    index('products_term_ids').using('gin', t.termIds),
+  ],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index('product_categories_category').on(t.categoryId, t.productId),
+  ],
+);
+
+export const productTerms = pgTable(
+  'product_terms',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    termId: integer('term_id')
+      .notNull()
+      .references(() => attributeTerms.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.termId] }),
+    index('product_terms_term').on(t.termId, t.productId),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    src: text('src').notNull(),
+    alt: text('alt').notNull().default(''),
+  },
+  (t) => [index('product_images_product').on(t.productId, t.position)],
+);
+
+export const variations = pgTable(
+  'variations',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The Sizemm option text, e.g. "600x400x20" or "Free Sample". */
+    option: text('option').notNull(),
+    /** Per m² for sizes, per item for samples. */
+    pricePence: integer('price_pence').notNull(),
+    inStock: boolean('in_stock').notNull().default(true),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('variations_product').on(t.productId, t.position)],
+);
+
+export const menuNodes = pgTable(
+  'menu_nodes',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    title: text('title').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('menu_nodes_parent').on(t.parentId, t.position)],
+);

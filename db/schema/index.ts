@@ -1,0 +1,4 @@
+export * from './catalogue.ts';
+export * from './content.ts';
+export * from './customers.ts';
+export * from './carts.ts';
