@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MESSAGES, normaliseUkPostcode, postcodeSearchSchema } from '#domain/validation.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { route } from '../http/route.ts';
+import { ADDRESS_KINDS, CustomerStore } from '../services/accounts/customers.ts';
+import { sampleAddressProvider } from '../services/postcode-lookup.ts';
+import { requireCustomerId } from './auth.ts';
+
+const kindParams = z.object({
+  kind: z.enum(ADDRESS_KINDS, { error: 'The address kind must be billing or shipping' }),
+});
+const lookupQuery = z.object({ postcode: postcodeSearchSchema });
+
+/** The signed-in customer's own addresses (never anyone else's), and the postcode lookup. */
+export async function addressesApi(app: FastifyInstance) {
+  const customers = new CustomerStore(app.services.db);
+  const tags = ['accounts'];
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/auth/addresses/:kind',
+    summary: "The signed-in customer's billing or shipping address, or 404 when not set",
+    tags,
+    params: kindParams,
+    handler: async ({ params, request }) => {
+      const id = await requireCustomerId(request);
+      const address = await customers.address(id, params.kind);
+      if (!address) throw notFound(`No ${params.kind} address`);
+      return { address };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/postcode-lookup',
+    summary: 'Addresses at a UK postcode: { addresses }',
+    tags,
+    query: lookupQuery,
+    handler: async ({ query }) => {
+      const postcode = normaliseUkPostcode(query.postcode);
+      if (!postcode)
+        throw badRequest(MESSAGES.ukPostcodeInvalid, { postcode: MESSAGES.ukPostcodeInvalid });
+      return { addresses: await sampleAddressProvider.find(postcode) };
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { cartItemParams, type CartAnswer } from '#domain/cart.ts';
+import { addToCartSchema, updateCartSchema } from '#domain/validation.ts';
+import { route } from '../http/route.ts';
+import { CartService } from '../services/cart/cart.ts';
+
+const CART_ANSWER =
+  '{ data: { line_items: [{ id, product_id, variation_id, quantity, m2_quantity, is_sample, price, line_total, name, image: { src }, display_quantity, meta_data }], item_count, subtotal, vat, total } }';
+
+function hasQuantity(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'quantity' in body;
+}
+
+/** The basket (spec section 7): the session's cart, or the signed-in customer's. */
+export async function cartApi(app: FastifyInstance) {
+  const cart = new CartService(app.services.db);
+  const tags = ['cart'];
+  // A basket is private and changes with every write: never cached anywhere.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/cart',
+    summary: "The caller's basket; empty (and no session started) for a new visitor",
+    tags,
+    response: CART_ANSWER,
+    handler: async ({ request }): Promise<CartAnswer> => ({
+      data: await cart.get(await request.getSession()),
+    }),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/cart/add',
+    summary: 'Add a size or sample; a repeated variation adds to its line',
+    tags,
+    body: addToCartSchema,
+    response: CART_ANSWER,
+    handler: async ({ body, request, reply }): Promise<CartAnswer> => {
+      // The session (and its cookie) is created only once the line is known to be valid.
+      const session = () => request.ensureSession(reply);
+      return { data: await cart.add(session, body, hasQuantity(request.body)) };
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/cart/:itemId',
+    summary: "Change a line's quantity",
+    tags,
+    params: cartItemParams,
+    body: updateCartSchema,
+    response: CART_ANSWER,
+    handler: async ({ params, body, request }): Promise<CartAnswer> => ({
+      data: await cart.update(await request.getSession(), params.itemId, body),
+    }),
+  });
+
+  route(app, {
+    method: 'DELETE',
+    url: '/cart/:itemId',
+    summary: 'Remove a line',
+    tags,
+    params: cartItemParams,
+    response: CART_ANSWER,
+    handler: async ({ params, request }): Promise<CartAnswer> => ({
+      data: await cart.remove(await request.getSession(), params.itemId),
+    }),
+  });
+}

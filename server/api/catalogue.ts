@@ -1,0 +1,209 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import {
+  byCategoryQuerySchema,
+  filteredProductsQuerySchema,
+  idParams,
+  limitQuery,
+  listingExtras,
+  newArrivalsQuerySchema,
+  productsQuerySchema,
+  slugParams,
+  termsQuerySchema,
+} from '#domain/catalogue-query.ts';
+import { PAGE_SIZE } from '#domain/catalogue.ts';
+import { canonicalCategory, canonicalTerm } from '#domain/listing.ts';
+import { notFound } from '../http/errors.ts';
+import { route } from '../http/route.ts';
+import { clearanceProducts } from '../services/catalogue/clearance.ts';
+import {
+  sortToOrder,
+  type ListingFilter,
+  type ListingOrder,
+} from '../services/catalogue/products.ts';
+
+type Extras = { [K in keyof typeof listingExtras]?: z.output<(typeof listingExtras)[K]> };
+
+const ATTRIBUTE_PARAMS = [
+  ['material', 6],
+  ['usage_area', 7],
+  ['stone_finish', 2],
+  ['stone_colour', 8],
+] as const;
+
+function termFilter(query: Extras): ListingFilter['terms'] {
+  const terms: Record<number, string[]> = {};
+  for (const [param, attributeId] of ATTRIBUTE_PARAMS) {
+    const slugs = query[param];
+    if (slugs?.length) terms[attributeId] = slugs.map((slug) => canonicalTerm(attributeId, slug));
+  }
+  return terms;
+}
+
+function order(query: Extras, fallback: ListingOrder): ListingOrder {
+  if (query.sort) return sortToOrder(query.sort);
+  return query.search ? { by: 'relevance' } : fallback;
+}
+
+/** Catalogue answers may be cached by browsers and shared caches for a short while. */
+function cacheable(reply: FastifyReply, seconds = 60) {
+  reply.header(
+    'cache-control',
+    `public, max-age=${seconds}, stale-while-revalidate=${seconds * 5}`,
+  );
+}
+
+const POPULAR: ListingOrder = { by: 'popularity', direction: 'desc' };
+
+export async function catalogueApi(app: FastifyInstance) {
+  const { products, taxonomy, menu, db } = app.services;
+  const tags = ['catalogue'];
+
+  /** Every listing shares paging, attribute filters, sort, search and facets. */
+  function listing<Q extends Extras & { page: number; per_page: number }>(spec: {
+    url: string;
+    summary: string;
+    query: z.ZodType<Q>;
+    filter: (query: Q) => Omit<ListingFilter, 'search' | 'terms'>;
+    order: (query: Q) => ListingOrder;
+  }) {
+    route(app, {
+      method: 'GET',
+      url: spec.url,
+      summary: spec.summary,
+      tags,
+      query: spec.query,
+      response:
+        '{ data: Product[], meta: { current_page, has_next_page, total_pages, total_products }, facets? }',
+      handler: async ({ query, reply }) => {
+        cacheable(reply);
+        return products.list({
+          filter: { ...spec.filter(query), search: query.search, terms: termFilter(query) },
+          order: order(query, spec.order(query)),
+          page: query.page,
+          perPage: query.per_page,
+          facets: query.facets,
+        });
+      },
+    });
+  }
+
+  listing({
+    url: '/products',
+    summary: 'List products (search, category, featured, on_sale, orderby, order, filters, sort)',
+    query: productsQuerySchema,
+    filter: (query) => ({
+      category: query.category ? canonicalCategory(query.category) : undefined,
+      featured: query.featured,
+      onSale: query.on_sale,
+    }),
+    order: (query) => ({ by: query.orderby, direction: query.order }),
+  });
+
+  listing({
+    url: '/products/by-category',
+    summary: 'List the products of one category',
+    query: byCategoryQuerySchema,
+    filter: (query) => ({ category: canonicalCategory(query.category) }),
+    order: () => POPULAR,
+  });
+
+  listing({
+    url: '/products/new-arrivals',
+    summary: 'List new arrivals',
+    query: newArrivalsQuerySchema,
+    filter: () => ({ newArrivals: true }),
+    order: () => ({ by: 'date', direction: 'desc' }),
+  });
+
+  listing({
+    url: '/filtered-products',
+    summary: 'List products by colour, usage area or finish (and any other attribute terms)',
+    query: filteredProductsQuerySchema,
+    filter: () => ({}),
+    order: () => POPULAR,
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/products/slug/:slug',
+    summary: 'One product by slug, with its variations',
+    tags,
+    params: slugParams,
+    response: '{ data: Product, variations: Variation[] }',
+    handler: async ({ params, reply }) => {
+      const product = await products.bySlug(params.slug);
+      if (!product) throw notFound('Product not found');
+      cacheable(reply);
+      return product;
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/product/:id/variations',
+    summary: "A product's variations (sizes and samples)",
+    tags,
+    params: idParams,
+    response: 'Variation[]',
+    handler: async ({ params, reply }) => {
+      const list = await products.variations(params.id);
+      if (!list) throw notFound('Product not found');
+      cacheable(reply);
+      return list;
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/clearance',
+    summary: 'Clearance products for Special Deals',
+    tags,
+    query: limitQuery(PAGE_SIZE.clearance),
+    response: '{ data: { id, name, slug, price_html, imageURL, material }[] }',
+    handler: async ({ query, reply }) => {
+      cacheable(reply);
+      return { data: await clearanceProducts(db, query.limit) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/megamenu',
+    summary: 'The mega-menu tree',
+    tags,
+    response: '{ data: { title, children }[] }',
+    handler: async ({ reply }) => {
+      cacheable(reply, 300);
+      return { data: await menu.get() };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/attributes',
+    summary: 'The four product attributes (ids 6, 7, 2, 8)',
+    tags,
+    response: '{ id, name, slug }[]',
+    handler: async ({ reply }) => {
+      cacheable(reply, 600);
+      return taxonomy.attributes();
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/attribute/:id/terms',
+    summary: "An attribute's terms with product counts",
+    tags,
+    params: idParams,
+    query: termsQuerySchema,
+    response: '{ data: { id, name, slug, count }[], meta: { attribute_id } }',
+    handler: async ({ params, query, reply }) => {
+      const page = await taxonomy.terms(params.id, query.page, query.per_page);
+      if (!page) throw notFound('Attribute not found');
+      cacheable(reply, 600);
+      return page;
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { ENQUIRY_MESSAGES, enquirySchema } from '#domain/enquiry.ts';
+import { route } from '../http/route.ts';
+import { createMailer } from '../services/mail.ts';
+import { submitEnquiry } from '../services/content/enquiries.ts';
+
+export async function enquiriesApi(app: FastifyInstance) {
+  const mail = createMailer(app.config);
+
+  route(app, {
+    method: 'POST',
+    url: '/enquiries',
+    summary: 'Send a quote, cut-to-size or lead-time enquiry to the shop',
+    tags: ['enquiries'],
+    body: enquirySchema,
+    response: '201 { id, message }',
+    handler: async ({ body, reply, request }) => {
+      const { id, mailed } = await submitEnquiry(app.services.db, mail, body);
+      // The enquiry is stored either way; the shop finds unmailed ones by their empty mailed_at.
+      if (!mailed) request.log.error({ enquiryId: id }, 'enquiry stored but not mailed');
+      reply.status(201);
+      return { id, message: ENQUIRY_MESSAGES.sent };
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { catalogueApi } from './catalogue.ts';
+import { postsApi } from './posts.ts';
+import { cartApi } from './cart.ts';
+import { newsletterApi } from './newsletter.ts';
+import { enquiriesApi } from './enquiries.ts';
+import { authApi } from './auth.ts';
+import { addressesApi } from './addresses.ts';
+import { openApiRoute } from './openapi.ts';
+
+/** Every /api module; each registers its own routes through `route`. */
+export async function api(app: FastifyInstance) {
+  await app.register(catalogueApi);
+  await app.register(postsApi);
+  await app.register(cartApi);
+  await app.register(newsletterApi);
+  await app.register(enquiriesApi);
+  await app.register(authApi);
+  await app.register(addressesApi);
+  await app.register(openApiRoute);
+}

@@ -1,0 +1,68 @@
+import { resolve } from 'node:path';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** PostgreSQL connection string; unset means the embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** The shop's own origin, e.g. https://shop.example; state-changing requests must come from it. */
+  publicOrigin: string | undefined;
+  logLevel: string;
+  seedOnEmpty: boolean;
+  /** Session cookies are Secure in production unless this is set (plain-http loopback tests). */
+  secureCookies: boolean;
+  /** Whether to trust X-Forwarded-* headers from a reverse proxy in front of the instances. */
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  /** How long catalogue answers are served from the in-process cache; 0 turns it off. */
+  responseCacheTtlMs: number;
+  /** Registers the baseline routes of bench/ under /api/_bench (never in production use). */
+  benchRoutes: boolean;
+  /** Third-party reviews widget script; the reviews page injects nothing when unset. */
+  reviewsWidgetSrc: string | undefined;
+  /** Map tile URL template for the contact page, e.g. https://tile.example/{z}/{x}/{y}.png */
+  mapTileUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+function port(value: string | undefined): number {
+  const parsed = Number(value ?? 3000);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) {
+    throw new Error(`PORT must be an integer between 0 and 65535, got "${value}"`);
+  }
+  return parsed;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv =
+    env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
+  return {
+    env: nodeEnv,
+    host: env.HOST ?? '127.0.0.1',
+    port: port(env.PORT),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    publicOrigin: env.PUBLIC_ORIGIN || undefined,
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    seedOnEmpty: flag(env.SEED_ON_EMPTY, true),
+    secureCookies: nodeEnv === 'production' && !flag(env.INSECURE_COOKIES, false),
+    trustProxy: flag(env.TRUST_PROXY, false),
+    bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 64 * 1024),
+    responseCacheTtlMs: Number(env.RESPONSE_CACHE_TTL_MS ?? 10_000),
+    benchRoutes: flag(env.BENCH_ROUTES, false),
+    reviewsWidgetSrc: env.REVIEWS_WIDGET_SRC || undefined,
+    mapTileUrl: env.MAP_TILE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Tessera <hello@tessera.local>',
+  };
+}

@@ -1,0 +1,40 @@
+/** The JSON error body of design.md section 5; `error` repeats `message` for the storefront. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  error: string;
+  fields?: Record<string, string>;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  toBody(): ErrorBody {
+    return {
+      code: this.code,
+      message: this.message,
+      error: this.message,
+      ...(this.fields ? { fields: this.fields } : {}),
+    };
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new HttpError(400, 'invalid_request', message, fields);
+export const unauthorized = (message = 'Not signed in') =>
+  new HttpError(401, 'unauthorized', message);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
+export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, 'too_many_requests', 'Too many attempts. Please try again later.', undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

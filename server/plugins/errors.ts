@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, type ErrorBody } from '../http/errors.ts';
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+const RETRY_AFTER_SECONDS = 5;
+
+/** True when the error (or one it wraps) says the database cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      // 08: connection exception; 57P01-57P03: server shutting down or starting up.
+      if (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) {
+        return true;
+      }
+    }
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function body(code: string, message: string, fields?: Record<string, string>): ErrorBody {
+  return { code, message, error: message, ...(fields ? { fields } : {}) };
+}
+
+/** Fastify's own client errors (bad JSON, media type, size) keep their 4xx with our body. */
+const FRAMEWORK_CODES: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Unsupported content type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'Invalid content length'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'The request body is empty'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json', 'The request body is not valid JSON'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The request body is too large'],
+  FST_ERR_CTP_INVALID_TYPE: [400, 'invalid_request', 'Invalid content type'],
+};
+
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: FastifyError | HttpError | Error,
+) {
+  if (error instanceof HttpError) {
+    if (error.headers) reply.headers(error.headers);
+    return reply.status(error.statusCode).send(error.toBody());
+  }
+  const fastifyError = error as FastifyError;
+  const known = fastifyError.code ? FRAMEWORK_CODES[fastifyError.code] : undefined;
+  if (known) return reply.status(known[0]).send(body(known[1], known[2]));
+  if (error instanceof SyntaxError && (fastifyError.statusCode ?? 0) === 400) {
+    return reply.status(400).send(body('invalid_json', 'The request body is not valid JSON'));
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return reply
+      .status(503)
+      .send(
+        body('service_unavailable', 'The shop is temporarily unavailable. Please retry shortly.'),
+      );
+  }
+  const status = fastifyError.statusCode;
+  if (status && status >= 400 && status < 500) {
+    return reply.status(status).send(body('invalid_request', fastifyError.message));
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return reply.status(500).send(body('internal_error', 'Something went wrong on our side.'));
+}
+
+/** One error handler for every route: JSON errors of design.md section 5, never a stack trace. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error as Error));
+  app.setNotFoundHandler((request, reply) => {
+    const message = `No route for ${request.method} ${request.url.split('?')[0]}`;
+    return reply.status(404).send(body('not_found', message));
+  });
+});

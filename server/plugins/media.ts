@@ -1,0 +1,22 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { StoneImageCache } from '../services/media/stone-image.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** /media/*: generated images, content-addressed by name, so they are cached forever. */
+export async function mediaRoutes(app: FastifyInstance, options: { dataDir: string }) {
+  const stones = new StoneImageCache(join(options.dataDir, 'media-cache'));
+  app.get<{ Params: { name: string } }>('/media/stone/:name', async (request, reply) => {
+    const image = await stones.get(request.params.name);
+    if (!image) {
+      return reply
+        .status(404)
+        .send({ code: 'not_found', message: 'No such image', error: 'No such image' });
+    }
+    return reply.header('cache-control', IMMUTABLE).type(image.contentType).send(image.body);
+  });
+  app.get('/media/*', async (_request, reply) =>
+    reply.status(404).send({ code: 'not_found', message: 'No such file', error: 'No such file' }),
+  );
+}

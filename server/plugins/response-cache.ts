@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Catalogue reads whose answer depends only on the URL, never on who asks. */
+const CACHEABLE = [
+  /^\/api\/products(?:\/|\?|$)/,
+  /^\/api\/filtered-products(?:\?|$)/,
+  /^\/api\/product\/\d+\/variations(?:\?|$)/,
+  /^\/api\/clearance(?:\?|$)/,
+  /^\/api\/megamenu(?:\?|$)/,
+  /^\/api\/attributes(?:\?|$)/,
+  /^\/api\/attribute\/\d+\/terms(?:\?|$)/,
+];
+
+interface Entry {
+  body: string;
+  etag: string;
+  contentType: string;
+  cacheControl: string;
+  storedAt: number;
+}
+
+const isCacheable = (request: FastifyRequest) =>
+  request.method === 'GET' && CACHEABLE.some((pattern) => pattern.test(request.url));
+
+const etagOf = (body: string) =>
+  `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+  reply.header('etag', entry.etag).header('cache-control', entry.cacheControl);
+  if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+  return reply.type(entry.contentType).header('x-cache', 'hit').send(entry.body);
+}
+
+/**
+ * ETags on every catalogue read, and an in-process cache of their serialised answers for
+ * `ttlMs` (0 turns the cache off, not the ETags). The catalogue changes only through imports
+ * and re-seeding, so a short TTL bounds staleness across instances without any messaging.
+ */
+export const responseCachePlugin = fp(
+  async (app: FastifyInstance, options: { ttlMs: number; maxEntries?: number }) => {
+    const maxEntries = options.maxEntries ?? 2000;
+    const entries = new Map<string, Entry>();
+    const fresh = (entry: Entry | undefined) =>
+      entry && Date.now() - entry.storedAt < options.ttlMs ? entry : undefined;
+
+    app.decorate('clearResponseCache', () => entries.clear());
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (options.ttlMs <= 0 || !isCacheable(request)) return;
+      // A client asking for a fresh answer (Cache-Control: no-cache) gets one; it is stored.
+      if (/no-cache/i.test(request.headers['cache-control'] ?? '')) return;
+      const entry = fresh(entries.get(request.url));
+      if (entry) return sendCached(request, reply, entry);
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!isCacheable(request) || reply.statusCode !== 200 || typeof payload !== 'string') {
+        return payload;
+      }
+      if (reply.getHeader('x-cache') === 'hit') return payload;
+      const etag = etagOf(payload);
+      reply.header('etag', etag);
+      if (request.headers['if-none-match'] === etag) {
+        reply.status(304);
+        return '';
+      }
+      if (options.ttlMs > 0) {
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+        entries.set(request.url, {
+          body: payload,
+          etag,
+          contentType: String(reply.getHeader('content-type') ?? 'application/json'),
+          cacheControl: String(reply.getHeader('cache-control') ?? 'no-cache'),
+          storedAt: Date.now(),
+        });
+      }
+      return payload;
+    });
+  },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clearResponseCache(): void;
+  }
+}

@@ -1,0 +1,126 @@
+import type { Database } from '#db/client.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
+import type { Mailer } from '../mail.ts';
+import { THROTTLE_RULES, Throttle, type ThrottleRule } from '../throttle.ts';
+import { CustomerStore, normaliseEmail } from './customers.ts';
+import { PasswordResets, RESET_TOKEN_TTL_MS } from './password-resets.ts';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  hashPassword,
+  isCommonPassword,
+  verifyAgainstDummy,
+  verifyPassword,
+} from './passwords.ts';
+
+export const ACCOUNT_MESSAGES = {
+  loginFailed: 'Incorrect email address or password.',
+  emailTaken: 'An account is already registered with this email address. Please log in.',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  resetRequested:
+    'If an account exists for that email address, we have sent a link to reset its password. Please check your inbox.',
+  resetDone: 'Your password has been reset. You can now log in with your new password.',
+} as const;
+
+const accountKey = (purpose: string, email: string) =>
+  `${purpose}:account:${normaliseEmail(email)}`;
+const ipKey = (purpose: string, ip: string) => `${purpose}:ip:${ip}`;
+
+function assertStrongPassword(password: string, field: string): void {
+  if (isCommonPassword(password))
+    throw badRequest(COMMON_PASSWORD_MESSAGE, { [field]: COMMON_PASSWORD_MESSAGE });
+}
+
+/** Registration, sign-in, password changes and resets: the rules of design.md section 6. */
+export class Accounts {
+  readonly customers: CustomerStore;
+  private readonly resets: PasswordResets;
+  private readonly throttle: Throttle;
+
+  constructor(
+    db: Database,
+    private readonly mailer: Mailer,
+  ) {
+    this.customers = new CustomerStore(db);
+    this.resets = new PasswordResets(db);
+    this.throttle = new Throttle(db);
+  }
+
+  async register(email: string, password: string, ip: string) {
+    await this.throttle.consume([[ipKey('register', ip), THROTTLE_RULES.registerPerIp]]);
+    assertStrongPassword(password, 'password');
+    const customer = await this.customers.create(email, await hashPassword(password));
+    if (!customer) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+    return customer;
+  }
+
+  /**
+   * The customer whose email and password these are. An unknown email costs the same hashing as
+   * a wrong password and gets the same answer; failures count per account and per address.
+   */
+  async authenticate(email: string, password: string, ip: string) {
+    const checks: [string, ThrottleRule][] = [
+      [accountKey('login', email), THROTTLE_RULES.loginPerAccount],
+      [ipKey('login', ip), THROTTLE_RULES.loginPerIp],
+    ];
+    await this.throttle.assertAllowed(checks);
+    const customer = await this.customers.findByEmail(email);
+    const valid = customer
+      ? await verifyPassword(password, customer.passwordHash)
+      : await verifyAgainstDummy(password);
+    if (!customer || !valid) {
+      for (const [key, rule] of checks) await this.throttle.record(key, rule);
+      return null;
+    }
+    await this.throttle.clear(accountKey('login', email));
+    return customer;
+  }
+
+  /** Checks the current password and returns the new hash; throws 400 when it is wrong. */
+  async newPasswordHash(customerId: number, currentPassword: string, newPassword: string) {
+    const customer = await this.customers.findById(customerId);
+    if (!customer || !(await verifyPassword(currentPassword, customer.passwordHash))) {
+      throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong, {
+        current_password: ACCOUNT_MESSAGES.currentPasswordWrong,
+      });
+    }
+    assertStrongPassword(newPassword, 'password');
+    return hashPassword(newPassword);
+  }
+
+  /** Mails a reset link when the account exists; the caller answers the same either way. */
+  async requestReset(email: string, ip: string, origin: string): Promise<void> {
+    await this.throttle.consume([
+      [ipKey('reset', ip), THROTTLE_RULES.resetPerIp],
+      [accountKey('reset', email), THROTTLE_RULES.resetPerAccount],
+    ]);
+    const customer = await this.customers.findByEmail(email);
+    if (!customer) return;
+    const token = await this.resets.issue(customer.id);
+    const link = `${origin}/my-account/reset-password?token=${encodeURIComponent(token)}`;
+    const minutes = RESET_TOKEN_TTL_MS / 60_000;
+    await this.mailer.sendMail({
+      to: customer.email,
+      subject: 'Reset your Tessera password',
+      text: [
+        `Hello ${customer.firstName || customer.username},`,
+        '',
+        'Someone asked to reset the password of your Tessera account. To choose a new password, open this link:',
+        '',
+        link,
+        '',
+        `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
+      ].join('\n'),
+    });
+  }
+
+  /** Sets a new password from a reset link; returns the customer id, or throws 400. */
+  async resetPassword(token: string, password: string): Promise<number> {
+    assertStrongPassword(password, 'password');
+    const customerId = await this.resets.redeem(token);
+    if (customerId === null) throw badRequest(ACCOUNT_MESSAGES.resetLinkInvalid);
+    await this.customers.setPasswordHash(customerId, await hashPassword(password));
+    await this.resets.revokeAll(customerId);
+    return customerId;
+  }
+}

@@ -1,0 +1,69 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { cartItems, carts } from '#db/schema/index.ts';
+import type { SessionRecord } from '../sessions.ts';
+
+/**
+ * Whose cart a session uses: a signed-in customer's own cart, otherwise the anonymous cart of
+ * the session's token hash.
+ */
+const owner = (session: SessionRecord) =>
+  session.customerId !== null
+    ? eq(carts.customerId, session.customerId)
+    : eq(carts.sessionTokenHash, session.tokenHash);
+
+export async function findCartId(db: Database, session: SessionRecord): Promise<number | null> {
+  const [row] = await db.select({ id: carts.id }).from(carts).where(owner(session));
+  return row?.id ?? null;
+}
+
+/** The session's cart, created on first write; concurrent first writes end with one cart. */
+export async function findOrCreateCartId(db: Database, session: SessionRecord): Promise<number> {
+  const values =
+    session.customerId !== null
+      ? { customerId: session.customerId }
+      : { sessionTokenHash: session.tokenHash };
+  const target = session.customerId !== null ? carts.customerId : carts.sessionTokenHash;
+  const [row] = await db
+    .insert(carts)
+    .values(values)
+    .onConflictDoUpdate({ target, set: { updatedAt: sql`now()` } })
+    .returning({ id: carts.id });
+  return row!.id;
+}
+
+/**
+ * At login the anonymous cart joins the customer's: lines of the same variation add up, the
+ * rest move across, and the anonymous cart is removed. One transaction, so nothing is lost.
+ */
+export async function mergeSessionCartIntoCustomer(
+  db: Database,
+  sessionTokenHash: string,
+  customerId: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [anonymous] = await tx
+      .select({ id: carts.id })
+      .from(carts)
+      .where(eq(carts.sessionTokenHash, sessionTokenHash))
+      .for('update');
+    if (!anonymous) return;
+    const [own] = await tx
+      .insert(carts)
+      .values({ customerId })
+      .onConflictDoUpdate({ target: carts.customerId, set: { updatedAt: sql`now()` } })
+      .returning({ id: carts.id });
+    await tx.execute(sql`
+      INSERT INTO cart_items (cart_id, product_id, variation_id, quantity, m2_quantity, is_sample)
+      SELECT ${own!.id}, product_id, variation_id, quantity, m2_quantity, is_sample
+      FROM cart_items WHERE cart_id = ${anonymous.id}
+      ON CONFLICT (cart_id, variation_id, is_sample) DO UPDATE SET
+        quantity = cart_items.quantity + excluded.quantity,
+        m2_quantity = CASE
+          WHEN cart_items.m2_quantity IS NULL AND excluded.m2_quantity IS NULL THEN NULL
+          ELSE coalesce(cart_items.m2_quantity, 0) + coalesce(excluded.m2_quantity, 0)
+        END`);
+    await tx.delete(cartItems).where(and(eq(cartItems.cartId, anonymous.id)));
+    await tx.delete(carts).where(eq(carts.id, anonymous.id));
+  });
+}

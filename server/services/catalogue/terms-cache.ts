@@ -1,0 +1,75 @@
+import { asc } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { attributes, attributeTerms, categories } from '#db/schema/index.ts';
+
+export interface TermRow {
+  id: number;
+  attributeId: number;
+  slug: string;
+  name: string;
+  position: number;
+}
+export interface AttributeRow {
+  id: number;
+  name: string;
+  slug: string;
+  position: number;
+}
+
+export interface Taxonomy {
+  attributes: AttributeRow[];
+  terms: TermRow[];
+  /** `${attributeId}:${slug}` → term */
+  bySlug: Map<string, TermRow>;
+  /** category slug → id */
+  categoryIds: Map<string, number>;
+}
+
+const TTL_MS = 60_000;
+
+/**
+ * Attributes, terms and categories change only when the catalogue does, and every listing needs them:
+ * they are read once a minute per process, not once per request.
+ */
+export class TaxonomyCache {
+  private value: Promise<Taxonomy> | null = null;
+  private loadedAt = 0;
+
+  constructor(private readonly db: Database) {}
+
+  get(): Promise<Taxonomy> {
+    if (!this.value || Date.now() - this.loadedAt > TTL_MS) {
+      this.loadedAt = Date.now();
+      this.value = this.load().catch((error: unknown) => {
+        this.value = null;
+        throw error;
+      });
+    }
+    return this.value;
+  }
+
+  invalidate(): void {
+    this.value = null;
+  }
+
+  private async load(): Promise<Taxonomy> {
+    const attributeRows = await this.db.select().from(attributes).orderBy(asc(attributes.position));
+    const terms = await this.db
+      .select()
+      .from(attributeTerms)
+      .orderBy(
+        asc(attributeTerms.attributeId),
+        asc(attributeTerms.position),
+        asc(attributeTerms.id),
+      );
+    const categoryRows = await this.db
+      .select({ id: categories.id, slug: categories.slug })
+      .from(categories);
+    return {
+      attributes: attributeRows,
+      terms,
+      bySlug: new Map(terms.map((term) => [`${term.attributeId}:${term.slug}`, term])),
+      categoryIds: new Map(categoryRows.map((c) => [c.slug, c.id])),
+    };
+  }
+}

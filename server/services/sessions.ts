@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Database } from '#db/client.ts';
+import { sessions } from '#db/schema/index.ts';
+
+/** How long a session lives: idle limit since last use, absolute limit since creation. */
+export const SESSION_LIMITS = {
+  idleMs: 7 * 24 * 3600_000,
+  absoluteMs: 30 * 24 * 3600_000,
+  rememberIdleMs: 30 * 24 * 3600_000,
+  rememberAbsoluteMs: 90 * 24 * 3600_000,
+  /** last_seen_at is written at most this often, so reads stay reads. */
+  touchEveryMs: 5 * 60_000,
+} as const;
+
+export interface SessionRecord {
+  tokenHash: string;
+  customerId: number | null;
+  remember: boolean;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+function expiry(createdAt: Date, lastSeenAt: Date, remember: boolean): Date {
+  const idle = remember ? SESSION_LIMITS.rememberIdleMs : SESSION_LIMITS.idleMs;
+  const absolute = remember ? SESSION_LIMITS.rememberAbsoluteMs : SESSION_LIMITS.absoluteMs;
+  return new Date(Math.min(lastSeenAt.getTime() + idle, createdAt.getTime() + absolute));
+}
+
+/** Sessions are random tokens; the database holds only their SHA-256, never the token. */
+export class SessionStore {
+  constructor(private readonly db: Database) {}
+
+  async create(options: { customerId?: number | null; remember?: boolean } = {}) {
+    const token = newToken();
+    const now = new Date();
+    const remember = options.remember ?? false;
+    const record: SessionRecord = {
+      tokenHash: hashToken(token),
+      customerId: options.customerId ?? null,
+      remember,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: expiry(now, now, remember),
+    };
+    await this.db.insert(sessions).values(record);
+    return { token, record };
+  }
+
+  /** The live session for a token, or null; touches it now and then to extend the idle limit. */
+  async find(token: string): Promise<SessionRecord | null> {
+    if (!token || token.length > 200) return null;
+    const tokenHash = hashToken(token);
+    const now = new Date();
+    const [record] = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+    if (!record) return null;
+    if (now.getTime() - record.lastSeenAt.getTime() > SESSION_LIMITS.touchEveryMs) {
+      const expiresAt = expiry(record.createdAt, now, record.remember);
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: now, expiresAt })
+        .where(eq(sessions.tokenHash, tokenHash));
+      return { ...record, lastSeenAt: now, expiresAt };
+    }
+    return record;
+  }
+
+  async destroy(tokenHash: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  async destroyAllFor(customerId: number): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.customerId, customerId));
+  }
+
+  async purgeExpired(): Promise<number> {
+    const removed = await this.db
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, sql`now()`))
+      .returning({ tokenHash: sessions.tokenHash });
+    return removed.length;
+  }
+}
