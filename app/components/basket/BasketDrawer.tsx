@@ -1,0 +1,70 @@
+import { Link } from 'react-router';
+import { toPence, formatGBP } from '#domain/money.ts';
+import { VAT_PERCENT } from '#domain/vat.ts';
+import { useCart } from '#app/lib/cart.ts';
+import { Drawer } from '../ui/Drawer.tsx';
+import { BasketLine } from './BasketLine.tsx';
+
+export const BASKET_WIDTH_PX = 650;
+export const EMPTY_BASKET_TEXT = 'There are no items currently in your basket.';
+
+const money = (pounds: string) => formatGBP(toPence(pounds));
+
+/** The basket drawer (spec section 2): lines, Subtotal, VAT included, Total, and the way on. */
+export function BasketDrawer({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const { data: cart } = useCart();
+  const count = cart?.item_count ?? 0;
+  const close = () => onOpenChange(false);
+  return (
+    <Drawer
+      open={open}
+      onOpenChange={onOpenChange}
+      widthPx={BASKET_WIDTH_PX}
+      title={`Your Basket (${count})`}
+      footer={
+        <div className="flex flex-col gap-3">
+          <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+            <dt>Subtotal</dt>
+            <dd className="text-right">{money(cart?.subtotal ?? '0')}</dd>
+            <dt>VAT ({VAT_PERCENT}%, included)</dt>
+            <dd className="text-right">{money(cart?.vat ?? '0')}</dd>
+            <dt className="text-base font-semibold">Total</dt>
+            <dd className="text-right text-base font-semibold">{money(cart?.total ?? '0')}</dd>
+          </dl>
+          <div className="grid grid-cols-2 gap-3">
+            <button
+              type="button"
+              onClick={close}
+              className="rounded border border-stone-ink px-4 py-3 text-sm font-semibold uppercase"
+            >
+              continue shopping
+            </button>
+            <Link
+              to="/checkout"
+              onClick={close}
+              className="flex items-center justify-center rounded bg-stone-ink px-4 py-3 text-sm font-semibold text-white uppercase"
+            >
+              Checkout
+            </Link>
+          </div>
+        </div>
+      }
+    >
+      {cart && cart.line_items.length > 0 ? (
+        <ul aria-label="Basket lines" className="divide-y divide-stone-200">
+          {cart.line_items.map((line) => (
+            <BasketLine key={line.id} line={line} />
+          ))}
+        </ul>
+      ) : (
+        <p className="py-8 text-center text-stone-700">{EMPTY_BASKET_TEXT}</p>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,48 @@
+import { lineM2, variationPricing } from '#domain/cart.ts';
+import { variationOption } from '#domain/samples.ts';
+import { useQuickAdd } from '#app/lib/cart.ts';
+import { useBasket } from './BasketProvider.tsx';
+
+/**
+ * A Special Deals card's Add to Cart: one piece of the product's first in-stock size, with the
+ * m² it covers, then the basket opens.
+ */
+export function ClearanceAddToCartButton({
+  productId,
+  productName,
+}: {
+  productId: number;
+  productName: string;
+}) {
+  const basket = useBasket();
+  const { run, pending, unavailable } = useQuickAdd(
+    productId,
+    (variations) => {
+      const size = variations.find((v) => {
+        const option = variationOption(v);
+        return v.instock && option !== null && variationPricing(option).kind === 'size';
+      });
+      if (!size) return null;
+      const m2 = lineM2(1, variationOption(size) ?? '');
+      return {
+        product_id: productId,
+        variation_id: size.id,
+        quantity: 1,
+        ...(m2 === null ? {} : { m2_quantity: m2 }),
+        check_duplicates: true,
+      };
+    },
+    basket.open,
+  );
+  return (
+    <button
+      type="button"
+      onClick={run}
+      disabled={pending || unavailable}
+      aria-label={unavailable ? `${productName} is sold out` : `Add to Cart: ${productName}`}
+      className="rounded bg-stone-ink px-3 py-2 text-sm font-semibold text-white disabled:opacity-50"
+    >
+      {pending ? 'Adding...' : unavailable ? 'Sold out' : 'Add to Cart'}
+    </button>
+  );
+}

@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { HERO_INTERVAL_MS, cycleIndex } from '#domain/catalogue.ts';
+import { HERO_IMAGE_SIZES, HERO_SLIDES, type HeroSlide } from './hero-slides.ts';
+import { bannerImage } from './stone-banner.ts';
+
+/** Whether an image has loaded, including one the browser finished before hydration. */
+function useImageLoaded() {
+  const [loaded, setLoaded] = useState(false);
+  const ref = useCallback((image: HTMLImageElement | null) => {
+    if (image?.complete && image.naturalWidth > 0) setLoaded(true);
+  }, []);
+  return { loaded, ref, onLoad: () => setLoaded(true) };
+}
+
+function Slide({ slide, index, current }: { slide: HeroSlide; index: number; current: boolean }) {
+  const image = useImageLoaded();
+  const { src, srcSet, width, height } = bannerImage(slide.image);
+  return (
+    <div
+      inert={!current}
+      aria-hidden={!current}
+      className={`absolute inset-0 transition-opacity duration-700 ${current ? 'opacity-100' : 'opacity-0'}`}
+    >
+      {/* Every slide's image loads up front, so advancing never shows an empty frame. */}
+      <img
+        ref={image.ref}
+        onLoad={image.onLoad}
+        src={src}
+        srcSet={srcSet}
+        sizes={HERO_IMAGE_SIZES}
+        width={width}
+        height={height}
+        alt=""
+        fetchPriority={index === 0 ? 'high' : 'low'}
+        className="absolute inset-0 size-full object-cover"
+      />
+      {!image.loaded && (
+        <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-stone-300" />
+      )}
+      <div className="absolute inset-0 bg-gradient-to-r from-black/60 via-black/25 to-transparent" />
+      <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-center px-6 text-white lg:px-8">
+        <p className="text-sm font-medium tracking-[0.25em] uppercase">{slide.subtitle}</p>
+        <h2 className="mt-3 max-w-xl text-4xl font-semibold lg:text-6xl">{slide.title}</h2>
+        <p className="mt-4 max-w-md text-base lg:text-lg">{slide.description}</p>
+        <Link
+          to={slide.link}
+          className="mt-8 self-start rounded-full bg-white px-7 py-3 text-sm font-semibold tracking-wide text-stone-ink uppercase hover:bg-stone-100"
+        >
+          explore now<span className="sr-only"> {slide.title}</span>
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Four slides advancing every 10 s, wrapping around; an indicator jumps to its slide. A pause
+ * button stops the movement for those who need it still.
+ */
+export function HeroCarousel() {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  useEffect(() => {
+    if (paused) return;
+    const timer = setTimeout(
+      () => setIndex((i) => cycleIndex(i, HERO_SLIDES.length, 1)),
+      HERO_INTERVAL_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [index, paused]);
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured collections"
+      className="relative h-[28rem] overflow-hidden bg-stone-300 md:h-auto md:aspect-[12/5] md:max-h-[40rem]"
+    >
+      {HERO_SLIDES.map((slide, i) => (
+        <Slide key={slide.title} slide={slide} index={i} current={i === index} />
+      ))}
+      <div className="absolute inset-x-0 bottom-5 flex items-center justify-center gap-3">
+        {HERO_SLIDES.map((slide, i) => (
+          <button
+            key={slide.title}
+            type="button"
+            aria-label={`Show slide ${i + 1}: ${slide.title}`}
+            aria-current={i === index}
+            onClick={() => setIndex(i)}
+            className="flex size-6 items-center justify-center"
+          >
+            <span
+              aria-hidden="true"
+              className={`block h-1.5 rounded-full transition-all ${i === index ? 'w-8 bg-white' : 'w-3 bg-white/60'}`}
+            />
+          </button>
+        ))}
+        <button
+          type="button"
+          onClick={() => setPaused(!paused)}
+          className="ml-2 rounded-full bg-black/40 px-3 py-1 text-xs text-white"
+        >
+          {paused ? 'Play slideshow' : 'Pause slideshow'}
+        </button>
+      </div>
+    </section>
+  );
+}

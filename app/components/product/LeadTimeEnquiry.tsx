@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { DRAWER_WIDTHS_PX } from '#domain/catalogue.ts';
+import { EnquiryForm } from '../enquiry/EnquiryForm.tsx';
+import { Drawer } from '../ui/Drawer.tsx';
+
+/** The 'Enquire about a lead time.' link of an out-of-stock size, opening the enquiry form. */
+export function LeadTimeEnquiry({
+  product,
+  sizeOption,
+}: {
+  product: { id: number; name: string };
+  sizeOption: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="text-stone-ink underline underline-offset-2"
+        onClick={() => setOpen(true)}
+      >
+        Enquire about a lead time.
+      </button>
+      <Drawer
+        open={open}
+        onOpenChange={setOpen}
+        title="Enquire about a lead time"
+        widthPx={DRAWER_WIDTHS_PX.size}
+        description={`${product.name}, ${sizeOption}`}
+      >
+        <p className="mb-4 text-sm">
+          {product.name}: {sizeOption}
+        </p>
+        <EnquiryForm kind="lead-time" product={product} sizeOption={sizeOption} />
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toPence } from '#domain/money.ts';
+import { fromPriceLabel } from '#domain/pricing.ts';
+import type { ProductJson } from '#domain/api-types.ts';
+import { StoneImage } from '../ui/StoneImage.tsx';
+import { AddSampleButton } from './AddSampleButton.tsx';
+import { QuickView } from './QuickView.tsx';
+
+export interface ProductCardProps {
+  product: ProductJson;
+  /** Cards in the first rows load their image at once; the rest lazily. */
+  eager?: boolean;
+  /** The card's width in the layout, as a `sizes` value. */
+  sizes?: string;
+}
+
+/**
+ * The product link passes the product along, as the spec's product page expects, and fetches the
+ * page's data as soon as the shopper points at or focuses the link.
+ */
+export function productLinkProps(product: ProductJson) {
+  return { to: `/product/${product.slug}`, state: { product }, prefetch: 'intent' as const };
+}
+
+/** A product in a grid or carousel: image, Quick View, Add Sample, name and from-price. */
+export function ProductCard({
+  product,
+  eager = false,
+  sizes = '(min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw',
+}: ProductCardProps) {
+  const [quickViewOpen, setQuickViewOpen] = useState(false);
+  const image = product.images[0];
+  return (
+    <article className="flex flex-col gap-2" aria-label={product.name}>
+      <div className="relative">
+        <Link {...productLinkProps(product)} tabIndex={-1} aria-hidden="true">
+          {image ? (
+            <StoneImage
+              src={image.src}
+              alt=""
+              sizes={sizes}
+              eager={eager}
+              className="aspect-square w-full rounded object-cover"
+            />
+          ) : (
+            <div className="aspect-square w-full rounded bg-stone-200" />
+          )}
+        </Link>
+        <button
+          type="button"
+          onClick={() => setQuickViewOpen(true)}
+          aria-label={`Quick View: ${product.name}`}
+          className="absolute inset-x-3 bottom-3 rounded bg-white/95 px-3 py-2 text-sm font-semibold shadow hover:bg-white"
+        >
+          Quick View
+        </button>
+      </div>
+      <h3 className="font-semibold">
+        <Link {...productLinkProps(product)} className="hover:underline">
+          {product.name}
+        </Link>
+      </h3>
+      <p className="text-sm text-stone-700">{fromPriceLabel(toPence(product.price))}</p>
+      <AddSampleButton productId={product.id} productName={product.name} />
+      <QuickView product={product} open={quickViewOpen} onOpenChange={setQuickViewOpen} />
+    </article>
+  );
+}

@@ -1,0 +1,100 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Scripts,
+  ScrollRestoration,
+  Outlet,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { LinksFunction } from 'react-router';
+import type { MenuNodeJson } from '#domain/api-types.ts';
+import type { PageLoadContext } from '#server/plugins/pages.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { BasketProvider } from './components/basket/BasketProvider.tsx';
+import { Footer } from './components/layout/Footer.tsx';
+import { Header } from './components/layout/Header.tsx';
+import { NotFoundMessage } from './components/layout/NotFoundMessage.tsx';
+import { menuEntries } from './components/layout/menu-tree.ts';
+import stylesheet from './styles/app.css?url';
+import { useNonce } from './lib/nonce.tsx';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** The header's menu, rendered on the server; without it the header shows the fallback entries. */
+export async function loader({ context }: { context: PageLoadContext }) {
+  const response = await context.api<{ data: MenuNodeJson[] }>('/api/megamenu').catch(() => null);
+  return { menu: response?.status === 200 ? response.data.data : [] };
+}
+
+/** The menu changes with the catalogue, not with the shopper's navigation: load it once. */
+export const shouldRevalidate = () => false;
+
+/** Marks the document once React has hydrated it: browser tests wait for this. */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
+/** Header and footer around every screen, the error and 404 screens included. */
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>('root');
+  useHydratedMarker();
+  // One client per browser session (and per server render), never shared between shoppers.
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-stone-ink antialiased">
+        <QueryClientProvider client={queryClient}>
+          <BasketProvider>
+            <a
+              href="#content"
+              className="sr-only z-50 bg-white p-3 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+            >
+              Skip to content
+            </a>
+            <Header entries={menuEntries(data?.menu ?? [])} />
+            <div id="content" className="flex-1">
+              {children}
+            </div>
+            <Footer />
+          </BasketProvider>
+        </QueryClientProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundMessage />;
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-semibold">Something went wrong</h1>
+      <p className="mt-3">Please try again in a moment.</p>
+      <a className="mt-6 inline-block underline" href="/">
+        Back to the home page
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
+
+/** Content pages rendered from the CMS by slug (spec section 2). */
+const CMS_PAGES = [
+  'about-us',
+  'delivery-information',
+  'return-refund-policy',
+  'privacy-policy',
+  'terms-and-conditions',
+  'sealing-and-maintenance',
+  'installation',
+  'adhevise-grout-advise',
+  'samples',
+  'custom-stonework',
+  'stone-project',
+];
+
+/** Every listing route of spec section 2 renders the one listing screen. */
+const LISTINGS = [
+  '/collections/:section/:item',
+  '/collections/:item',
+  '/colour/:item',
+  '/room-type-usage/:item',
+  '/finish/:item',
+  '/stone-collection/:item',
+  '/new-arrivals',
+];
+
+export default [
+  index('routes/home.tsx'),
+  route('/collections', 'routes/collections.tsx'),
+  ...LISTINGS.map((path) => route(path, 'routes/listing.tsx', { id: `listing:${path}` })),
+  route('/stone-collection', 'routes/section-fallback.tsx', { id: 'fallback:stone-collection' }),
+  route('/design-pattern', 'routes/section-fallback.tsx', { id: 'fallback:design-pattern' }),
+  route('/product/:slug', 'routes/product.tsx'),
+  ...CMS_PAGES.map((slug) => route(`/${slug}`, 'routes/content-page.tsx', { id: `page:${slug}` })),
+  route('/faq', 'routes/faq.tsx'),
+  route('/contact-us', 'routes/contact-us.tsx'),
+  route('/contact', 'routes/contact-us.tsx', { id: 'get-quote' }),
+  route('/reviews', 'routes/reviews.tsx'),
+  route('/blog', 'routes/blog.tsx'),
+  route('/blog/:slug', 'routes/blog-post.tsx'),
+  route('/newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
+  route('/checkout', 'routes/checkout.tsx'),
+  route('/auth', 'routes/auth.tsx'),
+  ...prefix('/my-account', [
+    route('/lost-password', 'routes/account/lost-password.tsx'),
+    route('/reset-password', 'routes/account/reset-password.tsx'),
+    layout('routes/account/layout.tsx', [
+      index('routes/account/dashboard.tsx'),
+      route('/orders', 'routes/account/orders.tsx'),
+      route('/addresses', 'routes/account/addresses.tsx'),
+      route('/account-details', 'routes/account/account-details.tsx'),
+    ]),
+  ]),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

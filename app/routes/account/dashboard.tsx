@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { useAccount } from '#app/components/account/account-context.ts';
+import { useLogOutAndGoHome } from '#app/components/account/AccountNav.tsx';
+import { MailingListBlock } from '#app/components/account/MailingListBlock.tsx';
+import { DeleteAccount } from '#app/components/account/DeleteAccount.tsx';
+
+const link = 'underline hover:text-stone-accent';
+
+export default function Dashboard() {
+  const { profile } = useAccount();
+  const logOutAndGoHome = useLogOutAndGoHome();
+  const name = profile.first_name || profile.username;
+  return (
+    <div className="flex flex-col gap-6">
+      <p>
+        Hello <strong>{name}</strong> (Not {name}?{' '}
+        <button type="button" className={link} onClick={logOutAndGoHome}>
+          Log out
+        </button>
+        )
+      </p>
+      <p>
+        From your account dashboard you can view your{' '}
+        <Link to="/my-account/orders" className={link}>
+          recent orders
+        </Link>
+        , manage your{' '}
+        <Link to="/my-account/addresses" className={link}>
+          shipping and billing addresses
+        </Link>
+        , and{' '}
+        <Link to="/my-account/account-details" className={link}>
+          edit your password and account details
+        </Link>
+        .
+      </p>
+      <MailingListBlock email={profile.email} />
+      <DeleteAccount />
+    </div>
+  );
+}

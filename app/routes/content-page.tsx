@@ -1,0 +1,36 @@
+import { useLoaderData } from 'react-router';
+import type { PageLoadContext } from '#server/plugins/pages.ts';
+import { fetchCmsPage, slugOfPath, type CmsPage } from '#app/components/content/cms-page.ts';
+import { loadCmsPage } from '#app/components/content/cms-page.server.ts';
+import { DeferredPage, type MaybeDeferred } from '#app/components/content/DeferredPage.tsx';
+import { ContentPageLayout } from '#app/components/content/ContentPageLayout.tsx';
+import { cmsPageTitle } from '#app/components/content/meta.ts';
+
+interface ContentPageData {
+  page: MaybeDeferred<CmsPage | null>;
+}
+
+export function meta({ data }: { data: ContentPageData | undefined }) {
+  return [{ title: cmsPageTitle(data?.page, 'Natural stone advice') }];
+}
+
+// A missing page is no error of the route: it answers 200 with 'Error loading page' (spec 8).
+export async function loader({
+  request,
+  context,
+}: {
+  request: Request;
+  context: PageLoadContext;
+}): Promise<ContentPageData> {
+  return { page: await loadCmsPage(context, slugOfPath(new URL(request.url).pathname)) };
+}
+
+/** Client navigations render at once with the spinner while the page arrives. */
+export function clientLoader({ request }: { request: Request }): ContentPageData {
+  return { page: fetchCmsPage(slugOfPath(new URL(request.url).pathname)) };
+}
+
+export default function ContentPage() {
+  const { page } = useLoaderData() as ContentPageData;
+  return <DeferredPage page={page}>{(loaded) => <ContentPageLayout page={loaded} />}</DeferredPage>;
+}

@@ -1,0 +1,170 @@
+import { data, Link, useLoaderData } from 'react-router';
+import type { ListingJson, ProductDetailJson, ProductJson } from '#domain/api-types.ts';
+import { breadcrumb, type Crumb } from '#domain/breadcrumb.ts';
+import { CAROUSEL_MAX_ITEMS, DELIVERY_COSTS_NOTE, DELIVERY_NOTE } from '#domain/catalogue.ts';
+import { formatGBP, toPence } from '#domain/money.ts';
+import { relatedProducts } from '#domain/related.ts';
+import { findAvailableFreeSample } from '#domain/samples.ts';
+import type { PageLoadContext } from '#server/plugins/pages.ts';
+import { Breadcrumb, breadcrumbJsonLd } from '../components/layout/Breadcrumb.tsx';
+import { AddSampleButton } from '../components/product/AddSampleButton.tsx';
+import { ProductCarousel } from '../components/product/ProductCarousel.tsx';
+import { ProductGallery } from '../components/product/ProductGallery.tsx';
+import { SizeSelector } from '../components/product/SizeSelector.tsx';
+import { useChosenVariation, useVariations } from '../lib/product-queries.ts';
+
+/** The category of sealers, adhesives and grouts: the 'sealing and fixing products' carousel. */
+const SEALING_AND_FIXING_CATEGORY = 'tiling-products';
+
+async function listOrEmpty(context: PageLoadContext, path: string): Promise<ProductJson[]> {
+  const answer = await context.api<ListingJson>(path).catch(() => null);
+  return answer?.status === 200 ? answer.data.data : [];
+}
+
+export async function loader({
+  request,
+  params,
+  context,
+}: {
+  request: Request;
+  params: { slug?: string };
+  context: PageLoadContext;
+}) {
+  const url = new URL(request.url);
+  const slug = params.slug ?? '';
+  // Critical data: the product itself, always by slug (deep links, refreshes, search engines).
+  const answer = await context.api<ProductDetailJson>(
+    `/api/products/slug/${encodeURIComponent(slug)}`,
+  );
+  if (answer.status === 404 || answer.status === 400) {
+    return data({ found: false as const }, { status: 404 });
+  }
+  if (answer.status !== 200) throw data(null, { status: 503 });
+  const { data: product, variations } = answer.data;
+  const category = product.categories[0]?.slug;
+  const per = CAROUSEL_MAX_ITEMS + 1;
+  // Deferred data: the carousels. A failure leaves a carousel out; the page still renders.
+  const [sealing, sameCategory, popular] = await Promise.all([
+    listOrEmpty(
+      context,
+      `/api/products/by-category?category=${SEALING_AND_FIXING_CATEGORY}&per_page=${per}`,
+    ),
+    category
+      ? listOrEmpty(context, `/api/products/by-category?category=${category}&per_page=${per}`)
+      : [],
+    listOrEmpty(context, `/api/products?sort=popularity-desc&per_page=${per}`),
+  ]);
+  return {
+    found: true as const,
+    product,
+    variations,
+    sealing: sealing.filter((p) => p.id !== product.id).slice(0, CAROUSEL_MAX_ITEMS),
+    related: relatedProducts(product, [...sameCategory, ...popular]),
+    crumbs: breadcrumb(url.pathname, { productName: product.name }),
+    canonical: new URL(`/product/${product.slug}`, url.origin).href,
+    origin: url.origin,
+  };
+}
+
+type ProductPage = Exclude<Awaited<ReturnType<typeof loader>>, { data: unknown }>;
+
+function productJsonLd(page: ProductPage) {
+  const { product, variations, canonical, origin } = page;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.short_description,
+    sku: String(product.id),
+    category: product.categories[0]?.name,
+    image: product.images.map((image) => new URL(image.src, origin).href),
+    offers: {
+      '@type': 'Offer',
+      url: canonical,
+      priceCurrency: 'GBP',
+      price: product.price,
+      availability: variations.some((v) => v.instock)
+        ? 'https://schema.org/InStock'
+        : 'https://schema.org/OutOfStock',
+    },
+  };
+}
+
+export function meta({ data: page }: { data: ProductPage | { found: false } | undefined }) {
+  if (!page?.found) return [{ title: 'Product not found | Tessera' }];
+  return [
+    { title: `${page.product.name} | Tessera` },
+    { name: 'description', content: page.product.short_description },
+    { tagName: 'link', rel: 'canonical', href: page.canonical },
+    { 'script:ld+json': productJsonLd(page) },
+    { 'script:ld+json': breadcrumbJsonLd(page.crumbs, page.origin) },
+  ];
+}
+
+function ProductNotFound() {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold">Product not found</h1>
+      <p className="mt-2">Please navigate to this product from the product list.</p>
+      <Link to="/stone-collection/all-products" className="mt-6 inline-block underline">
+        Browse all products
+      </Link>
+    </main>
+  );
+}
+
+export default function Product() {
+  const page = useLoaderData<typeof loader>();
+  return page.found ? <ProductDetails page={page} /> : <ProductNotFound />;
+}
+
+function ProductDetails({ page }: { page: ProductPage & { crumbs: Crumb[] } }) {
+  const { product, sealing, related, crumbs } = page;
+  const variations = useVariations(product.id, true, page.variations);
+  const { chosen, choose } = useChosenVariation(product.name, variations.data);
+  const freeSample = findAvailableFreeSample(variations.data ?? []);
+  const ref = { id: product.id, name: product.name };
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 pb-16 md:px-8">
+      <div className="py-4">
+        <Breadcrumb crumbs={crumbs} />
+      </div>
+      <div className="grid gap-8 md:grid-cols-2">
+        <ProductGallery images={product.images} />
+        <div className="flex flex-col gap-5">
+          <div>
+            {product.categories[0] ? (
+              <p className="text-sm uppercase tracking-wide text-stone-600">
+                {product.categories[0].name}
+              </p>
+            ) : null}
+            <h1 className="text-3xl font-semibold">{product.name}</h1>
+            <p className="mt-2 text-lg">from {formatGBP(toPence(product.price))} / M2</p>
+          </div>
+          <p className="text-stone-700">{product.short_description}</p>
+          <SizeSelector
+            product={ref}
+            variations={variations.data}
+            status={variations.status}
+            chosen={chosen}
+            onChoose={choose}
+            headingLevel={2}
+          />
+          <div className="text-sm text-stone-700">
+            <p>{DELIVERY_NOTE}</p>
+            <p>{DELIVERY_COSTS_NOTE}</p>
+          </div>
+          {freeSample ? (
+            <div className="flex flex-wrap items-center gap-3 rounded bg-stone-50 p-4 text-sm">
+              <p>Free sample available: see the stone before you order.</p>
+              <AddSampleButton productId={product.id} productName={product.name} />
+            </div>
+          ) : null}
+        </div>
+      </div>
+      <ProductCarousel title="Sealing and fixing products" products={sealing} />
+      <ProductCarousel title="Related products" products={related} />
+    </main>
+  );
+}
