@@ -1,0 +1,25 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startServerProcess } from '../setup/server-process.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    /** The server's DATA_DIR: mail it sends without SMTP lands in its outbox/ folder. */
+    dataDir: string;
+  }
+}
+
+/** Starts the built server once for the browser suite, on its own port and data directory. */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
+  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  project.provide('baseURL', server.url);
+  project.provide('dataDir', dataDir);
+  return async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

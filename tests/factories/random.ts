@@ -1,0 +1,27 @@
+/** A small seeded PRNG (mulberry32): the same seed always yields the same catalogue. */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    chance: (probability: number) => next() < probability,
+    sample: <T>(items: readonly T[], count: number): T[] => {
+      const pool = [...items];
+      const out: T[] = [];
+      while (out.length < count && pool.length > 0) {
+        out.push(pool.splice(Math.floor(next() * pool.length), 1)[0] as T);
+      }
+      return out;
+    },
+  };
+}
+
+export type Random = ReturnType<typeof seededRandom>;
