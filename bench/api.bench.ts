@@ -1,0 +1,199 @@
+/**
+ * API and server-rendering throughput on the 10k catalogue in PostgreSQL, with two baselines
+ * measured in the same run on the same server.
+ *
+ *   npm run bench:api                 # BENCH_SECONDS=10 BENCH_CONNECTIONS=50 by default
+ *   BENCH_PRODUCTS=1000 npm run bench:api
+ */
+import { benchDatabaseUrl } from './lib/database.ts';
+import { ensureBuild, startServer } from './lib/server.ts';
+import { load, table, type LoadResult } from './lib/load.ts';
+import { generateCatalogue } from './generate-catalogue.ts';
+import { BENCH_LISTING_URL } from '#server/api/bench.ts';
+import { COLOUR_SLUGS, FINISH_SLUGS, STONE_COLLECTION_SLUGS } from '#domain/catalogue.ts';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const SEARCHES = [
+  'marble',
+  'travertine',
+  'slate tiles',
+  'white marble',
+  'herringbone',
+  'honed limestone',
+  'granite',
+  'carara',
+  'travertien',
+  'hexagon',
+  'sealer',
+  'polished black',
+];
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** (a): a spread of categories and two attribute terms, facets on, 12 items by price. */
+function listingPaths(): string[] {
+  const categories = STONE_COLLECTION_SLUGS.filter((slug) => slug !== 'tiling-products');
+  const paths: string[] = [];
+  for (let i = 0; paths.length < 300; i++) {
+    const category = categories[i % categories.length];
+    const colour = COLOUR_SLUGS[(i * 7) % COLOUR_SLUGS.length];
+    const finish = FINISH_SLUGS[(i * 3) % FINISH_SLUGS.length];
+    paths.push(
+      `/api/products/by-category?category=${category}&stone_colour=${colour}&stone_finish=${finish}&facets=true&sort=price-asc&per_page=12`,
+    );
+  }
+  return paths;
+}
+
+async function main() {
+  const url = await benchDatabaseUrl(PRODUCTS, false);
+  const count = await fetchProductCount(url);
+  if (count < PRODUCTS * 0.9) {
+    console.log(`Generating the ${PRODUCTS}-product catalogue…`);
+    await generateCatalogue(PRODUCTS);
+  }
+  ensureBuild();
+  const server = await startServer({
+    DATABASE_URL: url,
+    BENCH_ROUTES: 'true',
+    RESPONSE_CACHE_TTL_MS: '60000',
+  });
+  try {
+    const base = server.url;
+    const listings = listingPaths();
+    const products = await Promise.all(
+      [1, 2, 3, 4].map((page) =>
+        getJson<{ data: { id: number; slug: string }[] }>(
+          `${base}/api/products?per_page=100&page=${page * 7}`,
+        ),
+      ),
+    );
+    const slugs = products.flatMap((p) => p.data.map((product) => product.slug));
+    const details = await Promise.all(
+      slugs.slice(0, 60).map((slug) =>
+        getJson<{
+          data: { id: number };
+          variations: { id: number; instock: boolean; attributes: { option: string }[] }[];
+        }>(`${base}/api/products/slug/${slug}`),
+      ),
+    );
+    const cartBodies = details.flatMap((detail) =>
+      detail.variations
+        .filter((v) => v.instock && !/sample/i.test(v.attributes[0]?.option ?? ''))
+        .slice(0, 1)
+        .map((v) => ({ product_id: detail.data.id, variation_id: v.id, quantity: 2 })),
+    );
+    const cartAvailable =
+      (
+        await fetch(`${base}/api/cart/add`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(cartBodies[0]),
+        })
+      ).status < 300;
+
+    const results: LoadResult[] = [];
+    const run = async (options: Parameters<typeof load>[0]) => {
+      const result = await load(options);
+      results.push(result);
+      console.log(
+        `${result.name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
+      );
+      return result;
+    };
+    // Warm the pool, the JIT and the generated images' caches before measuring.
+    await load({ name: 'warm-up', url: base, paths: listings, seconds: 3 });
+
+    const httpLimit = await run({
+      name: 'HTTP limit (pre-serialised a)',
+      url: base,
+      paths: ['/api/_bench/static'],
+    });
+    const selectFloor = await run({
+      name: 'SELECT floor (12 rows)',
+      url: base,
+      paths: ['/api/_bench/select'],
+    });
+    await run({
+      name: '(a) listing, 2 terms + facets, uncached',
+      url: base,
+      paths: listings,
+      // Asks for a fresh answer: the response cache is bypassed, as with the cache off.
+      headers: { 'cache-control': 'no-cache' },
+    });
+    await run({ name: '(a) listing, cached', url: base, paths: listings });
+    await run({
+      name: '(b) product by slug',
+      url: base,
+      paths: slugs.map((slug) => `/api/products/slug/${slug}`),
+      headers: { 'cache-control': 'no-cache' },
+    });
+    await run({
+      name: '(c) search',
+      url: base,
+      paths: SEARCHES.map((q) => `/api/products?search=${encodeURIComponent(q)}&per_page=12`),
+      headers: { 'cache-control': 'no-cache' },
+    });
+    if (cartAvailable) {
+      await run({
+        name: '(d) add to cart, fresh sessions',
+        url: base,
+        method: 'POST',
+        paths: ['/api/cart/add'],
+        bodies: cartBodies,
+      });
+    } else {
+      console.log('(d) skipped: POST /api/cart/add is not available on this build');
+    }
+    await run({ name: 'SSR home /', url: base, paths: ['/'] });
+    await run({
+      name: 'SSR listing',
+      url: base,
+      paths: [
+        '/collections/stone-collection/marble-tiles',
+        '/colour/whites',
+        '/finish/honed-matt-smooth',
+      ],
+    });
+    await run({
+      name: 'SSR product',
+      url: base,
+      paths: slugs.slice(0, 50).map((slug) => `/product/${slug}`),
+    });
+    const rss = server.rssMb();
+
+    console.log(
+      `\nCatalogue: ${PRODUCTS} products in PostgreSQL; ${BENCH_LISTING_URL} is (a)'s HTTP-limit body.`,
+    );
+    console.log(
+      table(results, {
+        'x SELECT floor': selectFloor.rps,
+        'x HTTP limit': httpLimit.rps,
+      }),
+    );
+    console.log(`\nServer RSS after the run: ${rss.toFixed(0)} MB`);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function fetchProductCount(url: string): Promise<number> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query(
+      "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'products'",
+    );
+    if (result.rows[0].n === 0) return 0;
+    return (await client.query('SELECT count(*)::int AS n FROM products')).rows[0].n as number;
+  } finally {
+    await client.end();
+  }
+}
+
+await main();

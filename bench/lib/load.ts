@@ -1,0 +1,82 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  name: string;
+  url: string;
+  /** Paths requested in turn, so a scenario is a spread, not one repeated URL. */
+  paths: string[];
+  method?: 'GET' | 'POST';
+  /** Request bodies in turn (JSON), for POST scenarios. */
+  bodies?: unknown[];
+  headers?: Record<string, string>;
+  connections?: number;
+  seconds?: number;
+}
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+/** Runs autocannon against loopback for a bounded time and keeps the figures we report. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  let index = 0;
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections ?? CONNECTIONS,
+    headers: options.headers,
+    duration: options.seconds ?? SECONDS,
+    requests: [
+      {
+        method: options.method ?? 'GET',
+        setupRequest: (request) => {
+          const i = index++;
+          const body = options.bodies?.[i % options.bodies.length];
+          return {
+            ...request,
+            path: options.paths[i % options.paths.length]!,
+            ...(body === undefined
+              ? {}
+              : {
+                  body: JSON.stringify(body),
+                  headers: { ...request.headers, 'content-type': 'application/json' },
+                }),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    name: options.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function table(rows: LoadResult[], ratios: Record<string, number>) {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', ...Object.keys(ratios)];
+  const lines = rows.map((row) => [
+    row.name,
+    row.rps.toFixed(0),
+    String(row.p50),
+    String(row.p99),
+    String(row.non2xx + row.errors),
+    ...Object.values(ratios).map((base) => (row.rps / base).toFixed(2)),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [format(header), format(widths.map((w) => '-'.repeat(w))), ...lines.map(format)].join(
+    '\n',
+  );
+}
