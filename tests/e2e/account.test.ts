@@ -150,22 +150,26 @@ describe.each([
     await drawer.getByRole('button', { name: 'Searching...' }).waitFor();
     const found = drawer.getByRole('list', { name: 'Addresses found' });
     await found.getByRole('button', { name: '1 High Street, London' }).click();
-    expect(await drawer.getByLabel('Address Line 1').inputValue()).toBe('1 High Street');
-    expect(await drawer.getByLabel('Town / City').inputValue()).toBe('London');
-    expect(await drawer.getByLabel('County (optional)').inputValue()).toBe('Greater London');
-    expect(await drawer.getByLabel('Postcode').inputValue()).toBe('SW1A 1AA');
+    await expect.poll(() => drawer.getByLabel('Address Line 1').inputValue()).toBe('1 High Street');
+    await expect.poll(() => drawer.getByLabel('Town / City').inputValue()).toBe('London');
+    await expect
+      .poll(() => drawer.getByLabel('County (optional)').inputValue())
+      .toBe('Greater London');
+    await expect.poll(() => drawer.getByLabel('Postcode').inputValue()).toBe('SW1A 1AA');
     await screenshot(page, `address-drawer-${label}`, false);
     await drawer.getByRole('button', { name: 'Save address' }).click();
     await drawer.waitFor({ state: 'detached' });
     const billing = page.getByRole('region', { name: 'Billing address' });
-    expect(await billing.locator('address').innerText()).toBe(
-      'Ada Stone\nLondon\nGreater London\nSW1A 1AA\nUnited Kingdom (UK)',
-    );
+    await expect
+      .poll(() => billing.locator('address').innerText())
+      .toBe('Ada Stone\nLondon\nGreater London\nSW1A 1AA\nUnited Kingdom (UK)');
 
     await page.getByRole('button', { name: 'Add new shipping address' }).click();
     await drawer.waitFor();
     await drawer.getByLabel('Country / Region').selectOption('FR');
-    expect(await drawer.getByRole('button', { name: 'Find address' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => drawer.getByRole('button', { name: 'Find address' }).isDisabled())
+      .toBe(true);
     await drawer.getByLabel('First name').fill('Ada');
     await drawer.getByLabel('Last name').fill('Stone');
     await drawer.getByLabel('Phone').fill('+33 1 23 45 67 89');
@@ -175,10 +179,10 @@ describe.each([
     await drawer.getByRole('button', { name: 'Save address' }).click();
     await drawer.waitFor({ state: 'detached' });
     const shipping = page.getByRole('region', { name: 'Shipping address' });
-    expect(await shipping.locator('address').innerText()).toBe(
-      'Ada Stone\nParis\n-\n75001\nFrance',
-    );
-    expect(await page.getByRole('button', { name: /^Add new/ }).count()).toBe(0);
+    await expect
+      .poll(() => shipping.locator('address').innerText())
+      .toBe('Ada Stone\nParis\n-\n75001\nFrance');
+    await expect.poll(() => page.getByRole('button', { name: /^Add new/ }).count()).toBe(0);
     await screenshot(page, `addresses-${label}`);
 
     await page.getByRole('button', { name: 'Edit shipping address' }).click();
@@ -231,7 +235,7 @@ describe.each([
     expect(
       await profile.getByLabel('New password (leave blank to leave unchanged)').inputValue(),
     ).toBe('');
-    expect(await profile.getByLabel('Confirm new password').inputValue()).toBe('');
+    await expect.poll(() => profile.getByLabel('Confirm new password').inputValue()).toBe('');
     await screenshot(page, `details-${label}`);
     // The banner shows for 3 seconds.
     await banner.waitFor({ state: 'detached', timeout: 4_500 });
@@ -282,7 +286,7 @@ describe.each([
 
     await gotoAccount(page);
     const login = page.getByRole('form', { name: 'Login' });
-    expect(await login.getByLabel('Email address').inputValue()).toBe('');
+    await expect.poll(() => login.getByLabel('Email address').inputValue()).toBe('');
     await logIn(page, email, PASSWORD, true);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     const cookie = (await context.cookies()).find((c) => c.name === 'tessera_session');
@@ -299,8 +303,8 @@ describe.each([
     await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
     // The remembered email is filled in once the form has hydrated.
     await expect.poll(() => login.getByLabel('Email address').inputValue()).toBe(email);
-    expect(await login.getByLabel('Remember me').isChecked()).toBe(true);
-    expect(await login.getByLabel('Password').inputValue()).toBe('');
+    await expect.poll(() => login.getByLabel('Remember me').isChecked()).toBe(true);
+    await expect.poll(() => login.getByLabel('Password').inputValue()).toBe('');
     await login.getByLabel('Password').fill(PASSWORD);
     await login.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Addresses' }).waitFor();

@@ -83,37 +83,43 @@ for (const viewport of [DESKTOP, PHONE]) {
       const m2 = page.getByLabel('m²', { exact: true });
 
       await addButton.click();
-      await expect(page.getByRole('alert').textContent()).resolves.toBe('size required');
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('size required');
 
       await chooseSize(page, tileSize.option);
-      expect(await page.getByRole('alert').count()).toBe(0);
+      await expect.poll(() => page.getByRole('alert').count()).toBe(0);
       await addButton.click();
-      await expect(page.getByRole('alert').textContent()).resolves.toBe('quantity required');
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('quantity required');
 
       await pieces.fill('3');
-      expect(await m2.inputValue()).toBe(formatM2(piecesToM2(3, area)));
+      await expect.poll(() => m2.inputValue()).toBe(formatM2(piecesToM2(3, area)));
       const threePieces = lineTotalPence({
         pricePence: tileSize.pricePence,
         quantity: 3,
         m2Quantity: piecesToM2(3, area),
         isSample: false,
       });
-      expect(await addButton.textContent()).toBe(`Add to cart ${formatGBP(threePieces)}`);
+      await expect
+        .poll(() => addButton.textContent())
+        .toBe(`Add to cart ${formatGBP(threePieces)}`);
 
       // Focusing a field clears both; typed m² round up to whole pieces on leaving the field.
       await m2.focus();
       expect([await pieces.inputValue(), await m2.inputValue()]).toEqual(['', '']);
       await m2.fill(String(area * 2 + 0.01));
-      expect(await pieces.inputValue()).toBe('3');
+      await expect.poll(() => pieces.inputValue()).toBe('3');
       await m2.press('Tab');
-      expect(await m2.inputValue()).toBe(formatM2(piecesToM2(3, area)));
+      await expect.poll(() => m2.inputValue()).toBe(formatM2(piecesToM2(3, area)));
 
       await addButton.click();
       const b = basket(page);
       await b.dialog.waitFor();
-      expect(await b.dialog.getByRole('heading').first().textContent()).toBe('Your Basket (3)');
+      await expect
+        .poll(() => b.dialog.getByRole('heading').first().textContent())
+        .toBe('Your Basket (3)');
       const line = b.line(`${tile.name}, ${tileSize.option}`);
-      expect(await line.getByText(`3 pcs (${formatM2(piecesToM2(3, area))} m²)`).count()).toBe(1);
+      await expect
+        .poll(() => line.getByText(`3 pcs (${formatM2(piecesToM2(3, area))} m²)`).count())
+        .toBe(1);
       expect(await b.subtotal()).toBe(formatGBP(threePieces));
       expect(await b.vat()).toBe(formatGBP(vatIncludedPence(threePieces)));
       expect(await b.total()).toBe(formatGBP(threePieces));
@@ -189,10 +195,12 @@ describe('the basket drawer', () => {
       .getByRole('status')
       .filter({ hasText: `Removing ${name}` })
       .waitFor();
-    expect(await b.line(name).getAttribute('aria-busy')).toBe('true');
+    await expect.poll(() => b.line(name).getAttribute('aria-busy')).toBe('true');
     release();
     await b.dialog.getByText('There are no items currently in your basket.').waitFor();
-    expect(await b.dialog.getByRole('heading').first().textContent()).toBe('Your Basket (0)');
+    await expect
+      .poll(() => b.dialog.getByRole('heading').first().textContent())
+      .toBe('Your Basket (0)');
     expect(await b.total()).toBe('£0.00');
 
     await b.dialog.getByRole('button', { name: 'continue shopping' }).click();
@@ -221,14 +229,18 @@ describe('other ways to choose a quantity', () => {
     const { page, context, errors } = await openPage(browser, DESKTOP);
     await openProduct(page, product);
     await chooseSize(page, full.option);
-    expect(await page.getByLabel('m²', { exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByLabel('m²', { exact: true }).count()).toBe(0);
     await page.getByLabel('Pieces', { exact: true }).fill('2');
     const add = page.getByRole('button', { name: /^Add to cart/ });
-    expect(await add.textContent()).toBe(`Add to cart ${formatGBP(full.pricePence * 2)}`);
+    await expect
+      .poll(() => add.textContent())
+      .toBe(`Add to cart ${formatGBP(full.pricePence * 2)}`);
     await add.click();
     const b = basket(page);
     await b.dialog.waitFor();
-    expect(await b.line(`${product.name}, ${full.option}`).getByText('2 pcs').count()).toBe(1);
+    await expect
+      .poll(() => b.line(`${product.name}, ${full.option}`).getByText('2 pcs').count())
+      .toBe(1);
     expect(await b.total()).toBe(formatGBP(full.pricePence * 2));
     expect(errors).toEqual([]);
     await context.close();
@@ -254,7 +266,7 @@ describe('other ways to choose a quantity', () => {
     const b = basket(page);
     await b.dialog.waitFor();
     const m2 = formatM2(piecesToM2(2, tileAreaM2(option)!));
-    expect(await b.dialog.getByText(`2 pcs (${m2} m²)`).count()).toBe(1);
+    await expect.poll(() => b.dialog.getByText(`2 pcs (${m2} m²)`).count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -273,7 +285,7 @@ describe('samples', () => {
     await b.dialog.waitFor();
     const sample = tile.variations.find((v) => isFree(v.option))!;
     const line = b.line(`${tile.name}, ${sample.option}`);
-    expect(await line.getByText('1 pc', { exact: true }).count()).toBe(1);
+    await expect.poll(() => line.getByText('1 pc', { exact: true }).count()).toBe(1);
     expect(await b.total()).toBe(formatGBP(sample.pricePence));
     expect(errors).toEqual([]);
     await context.close();
@@ -289,9 +301,11 @@ describe('samples', () => {
     await button.click();
     const wrapper = sealing.getByLabel(`${productName}: Sample is not available`);
     await wrapper.hover();
-    expect(await page.getByRole('tooltip').textContent()).toBe('Sample is not available');
-    expect(await button.isDisabled()).toBe(true);
-    expect(await basket(page).dialog.count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('tooltip').textContent())
+      .toBe('Sample is not available');
+    await expect.poll(() => button.isDisabled()).toBe(true);
+    await expect.poll(() => basket(page).dialog.count()).toBe(0);
     await context.close();
   });
 });
@@ -308,8 +322,10 @@ describe('home page', () => {
       .click();
     const b = basket(page);
     await b.dialog.waitFor();
-    expect(await b.dialog.getByRole('heading').first().textContent()).toBe('Your Basket (1)');
-    expect(await b.dialog.getByText(/^1 pc \(\d+\.\d{3} m²\)$/).count()).toBe(1);
+    await expect
+      .poll(() => b.dialog.getByRole('heading').first().textContent())
+      .toBe('Your Basket (1)');
+    await expect.poll(() => b.dialog.getByText(/^1 pc \(\d+\.\d{3} m²\)$/).count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -322,12 +338,12 @@ describe('home page', () => {
     const calculator = page.getByRole('dialog', { name: 'Calculate My Project' });
     await calculator.getByRole('button', { name: 'Calculate' }).click();
     await calculator.getByText('Enter the room length in metres').waitFor();
-    expect(await calculator.getByText('Enter the room width in metres').count()).toBe(1);
+    await expect.poll(() => calculator.getByText('Enter the room width in metres').count()).toBe(1);
 
     await calculator.getByLabel('Length (m)').fill('4');
     await calculator.getByLabel('Width (m)').fill('3.5');
     await calculator.getByLabel(/^Herringbone/).check();
-    expect(await calculator.getByLabel('Wastage (%)').inputValue()).toBe('20');
+    await expect.poll(() => calculator.getByLabel('Wastage (%)').inputValue()).toBe('20');
     await calculator.getByRole('button', { name: 'Calculate' }).click();
     await calculator.getByText('Choose a product and size').waitFor();
 

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { posts } from '#db/schema/index.ts';
 import { POSTS } from '#db/seed/content/posts.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
+import { hydrated, launchBrowser, openPage, PHONE, shown } from './fixtures/browser.ts';
 
 const WIDE = { width: 1440, height: 900 };
 const newestFirst = [...POSTS].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
@@ -30,22 +30,20 @@ describe('the blog on the demo shop', () => {
   it('lists the posts in a 3-column grid, newest first, on its only page', async () => {
     const { page, response, errors, context } = await open('/blog');
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1, name: 'Blogs' }).isVisible()).resolves.toBe(
-      true,
-    );
+    await shown(page.getByRole('heading', { level: 1, name: 'Blogs' }));
     const cards = page.getByRole('article');
-    expect(await cards.count()).toBe(Math.min(12, POSTS.length));
+    await expect.poll(() => cards.count()).toBe(Math.min(12, POSTS.length));
     const titles = await page.getByRole('heading', { level: 2 }).allInnerTexts();
     expect(titles.slice(0, 3)).toEqual(newestFirst.slice(0, 3).map((p) => p.title));
     const boxes = await Promise.all([0, 1, 2].map((i) => cards.nth(i).boundingBox()));
     expect(new Set(boxes.map((b) => Math.round(b!.y))).size).toBe(1);
     expect(new Set(boxes.map((b) => Math.round(b!.x))).size).toBe(3);
-    await expect(
-      cards.first().getByRole('img', { name: newestFirst[0]!.title }).isVisible(),
-    ).resolves.toBe(true);
-    await expect(page.getByText(newestFirst[0]!.excerpt).isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Page 1 of 1').isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: 'Load More' }).isDisabled()).resolves.toBe(true);
+    await shown(cards.first().getByRole('img', { name: newestFirst[0]!.title }));
+    await shown(page.getByText(newestFirst[0]!.excerpt));
+    await shown(page.getByText('Page 1 of 1'));
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Load More' }).isDisabled())
+      .toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -77,8 +75,8 @@ describe('the blog on the demo shop', () => {
       year: 'numeric',
       timeZone: 'UTC',
     }).format(new Date(post.publishedAt));
-    await expect(page.getByText(date).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('img', { name: post.title }).isVisible()).resolves.toBe(true);
+    await shown(page.getByText(date));
+    await shown(page.getByRole('img', { name: post.title }));
     expect(errors).toEqual([]);
     await context.close();
 
@@ -94,9 +92,7 @@ describe('the blog on the demo shop', () => {
   it('answers an unknown post with the 404 page', async () => {
     const { page, response, context } = await open('/blog/no-such-post');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: 'Page not found' }).isVisible()).resolves.toBe(
-      true,
-    );
+    await shown(page.getByRole('heading', { name: 'Page not found' }));
     await context.close();
   });
 });
@@ -125,9 +121,7 @@ describe('Load More on a blog with two pages', () => {
 
   it('appends the next page, says Loading... meanwhile, then disables itself on the last', async () => {
     const { page, errors, context } = await open('/blog', WIDE, base);
-    await expect(page.getByText(`Page 1 of ${Math.ceil(total / 12)}`).isVisible()).resolves.toBe(
-      true,
-    );
+    await shown(page.getByText(`Page 1 of ${Math.ceil(total / 12)}`));
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/wp-json/wp/v2/posts?*page=2*', async (route) => {
@@ -137,18 +131,20 @@ describe('Load More on a blog with two pages', () => {
     await page.getByRole('button', { name: 'Load More' }).click();
     const loading = page.getByRole('button', { name: 'Loading...' });
     await loading.waitFor();
-    await expect(loading.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => loading.isDisabled()).toBe(true);
     release();
     await page.getByText('Page 2 of 2').waitFor();
-    expect(await page.getByRole('article').count()).toBe(total);
-    await expect(page.getByRole('heading', { name: 'Archive note 7' }).isVisible()).resolves.toBe(
-      true,
-    );
+    await expect.poll(() => page.getByRole('article').count()).toBe(total);
+    await shown(page.getByRole('heading', { name: 'Archive note 7' }));
     // A post without a featured image gets a card without one.
-    await expect(
-      page.getByRole('article').filter({ hasText: 'Archive note 7' }).getByRole('img').count(),
-    ).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: 'Load More' }).isDisabled()).resolves.toBe(true);
+    await expect
+      .poll(() =>
+        page.getByRole('article').filter({ hasText: 'Archive note 7' }).getByRole('img').count(),
+      )
+      .toBe(0);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Load More' }).isDisabled())
+      .toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -164,7 +160,7 @@ describe('Load More on a blog with two pages', () => {
       .getByRole('alert')
       .filter({ hasText: 'Error loading blog posts.' })
       .waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('article').count()).toBe(12);
+    await expect.poll(() => page.getByRole('article').count()).toBe(12);
     await context.close();
   });
 });

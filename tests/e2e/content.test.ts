@@ -7,7 +7,7 @@ import { ENQUIRY_MESSAGES } from '#domain/enquiry.ts';
 import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts';
 import { MESSAGES } from '#domain/validation.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
+import { hydrated, launchBrowser, openPage, PHONE, notShown, shown } from './fixtures/browser.ts';
 
 const WIDE = { width: 1440, height: 900 };
 const VIEWPORTS = [
@@ -69,10 +69,8 @@ describe.each(VIEWPORTS)('CMS pages at %s', (_name, viewport) => {
     expect(response?.status()).toBe(200);
     const html = await response!.text();
     expect(html).toContain(firstParagraph(slug).replace(/'/g, '&#x27;').slice(0, 20));
-    await expect(
-      page.getByRole('heading', { level: 1, name: plainTitle(slug) }).isVisible(),
-    ).resolves.toBe(true);
-    await expect(page.getByText(firstParagraph(slug)).first().isVisible()).resolves.toBe(true);
+    await shown(page.getByRole('heading', { level: 1, name: plainTitle(slug) }));
+    await shown(page.getByText(firstParagraph(slug)).first());
     expect(await page.title()).toBe(`${plainTitle(slug)} | Tessera`);
     // Nothing is wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
@@ -107,7 +105,7 @@ describe('client navigation to a CMS page', () => {
     );
     await page.getByRole('contentinfo').getByRole('link', { name: 'Delivery Information' }).click();
     await page.getByRole('alert').filter({ hasText: 'Error loading page' }).waitFor();
-    await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(0);
     await context.close();
   });
 
@@ -125,31 +123,29 @@ describe('client navigation to a CMS page', () => {
 describe.each(VIEWPORTS)('FAQ at %s', (_name, viewport) => {
   it('shows the six topics as an accordion, one answer open at a time', async () => {
     const { page, errors, context } = await open('/faq', viewport);
-    await expect(page.getByRole('heading', { level: 1, name: 'FAQ' }).isVisible()).resolves.toBe(
-      true,
-    );
+    await shown(page.getByRole('heading', { level: 1, name: 'FAQ' }));
     const questions = await page.getByRole('heading', { level: 3 }).allInnerTexts();
     expect(questions.map((q) => q.replace(/\s*\+$/, ''))).toEqual(
       FAQ_TOPICS.map((t) => t.question),
     );
     for (const topic of FAQ_TOPICS) {
-      await expect(
-        page.getByRole('button', { name: topic.question }).getAttribute('aria-expanded'),
-      ).resolves.toBe('false');
+      await expect
+        .poll(() =>
+          page.getByRole('button', { name: topic.question }).getAttribute('aria-expanded'),
+        )
+        .toBe('false');
     }
 
     const delivery = page.getByRole('button', { name: 'Delivery timing' });
-    await expect(page.getByText('3-5 working days').isVisible()).resolves.toBe(false);
+    await notShown(page.getByText('3-5 working days'));
     await delivery.click();
-    await expect(delivery.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expect(page.getByRole('region', { name: 'Delivery timing' }).isVisible()).resolves.toBe(
-      true,
-    );
+    await expect.poll(() => delivery.getAttribute('aria-expanded')).toBe('true');
+    await shown(page.getByRole('region', { name: 'Delivery timing' }));
     await page.getByText('3-5 working days').waitFor();
 
     await page.getByRole('button', { name: 'Stock availability and payment' }).click();
     await page.getByText('10% extra').first().waitFor();
-    await expect(delivery.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect.poll(() => delivery.getAttribute('aria-expanded')).toBe('false');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -161,15 +157,13 @@ describe.each(VIEWPORTS)(
     it('stays usable: the address is shown and the map area says the map is unavailable', async () => {
       const { page, errors, context } = await open('/contact-us', viewport);
       const map = page.getByRole('region', { name: 'Map of our showroom' });
-      await expect(map.isVisible()).resolves.toBe(true);
-      await expect(map.getByText('The map is not available right now.').isVisible()).resolves.toBe(
-        true,
-      );
+      await shown(map);
+      await shown(map.getByText('The map is not available right now.'));
       const address = page.getByRole('region', { name: 'Find us' });
-      await expect(address.getByText(SHOP_ADDRESS[0]!).isVisible()).resolves.toBe(true);
-      await expect(
-        page.getByRole('link', { name: 'Open in OpenStreetMap' }).getAttribute('href'),
-      ).resolves.toMatch(/openstreetmap\.org\/\?mlat=51\.4487&mlon=-2\.5672/);
+      await shown(address.getByText(SHOP_ADDRESS[0]!));
+      await expect
+        .poll(() => page.getByRole('link', { name: 'Open in OpenStreetMap' }).getAttribute('href'))
+        .toMatch(/openstreetmap\.org\/\?mlat=51\.4487&mlon=-2\.5672/);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -179,13 +173,11 @@ describe.each(VIEWPORTS)(
 describe.each(VIEWPORTS)('Get Quote (/contact) at %s', (_n, viewport) => {
   it('validates, then sends the enquiry and confirms it', async () => {
     const { page, errors, context } = await open('/contact', viewport);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Get a Quote' }).isVisible(),
-    ).resolves.toBe(true);
+    await shown(page.getByRole('heading', { level: 1, name: 'Get a Quote' }));
     await page.getByRole('button', { name: 'Request a quote' }).click();
     await page.getByText(ENQUIRY_MESSAGES.nameRequired).waitFor();
-    await expect(page.getByText(MESSAGES.emailRequired).isVisible()).resolves.toBe(true);
-    await expect(page.getByText(ENQUIRY_MESSAGES.messageRequired).isVisible()).resolves.toBe(true);
+    await shown(page.getByText(MESSAGES.emailRequired));
+    await shown(page.getByText(ENQUIRY_MESSAGES.messageRequired));
 
     await page.getByLabel('Name', { exact: true }).fill('Priya Shah');
     await page.getByLabel('Email', { exact: true }).fill('priya@example.com');
@@ -211,7 +203,7 @@ describe('newsletter', () => {
     await form.getByLabel('Email address').fill(`reader-${Date.now()}@example.com`);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await form.getByRole('status').filter({ hasText: NEWSLETTER_MESSAGES.subscribed }).waitFor();
-    await expect(form.getByLabel('Email address').inputValue()).resolves.toBe('');
+    await expect.poll(() => form.getByLabel('Email address').inputValue()).toBe('');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -290,10 +282,8 @@ describe('with a map tile source and a reviews widget configured', () => {
     await hydrated(fixture.page);
     const map = fixture.page.getByRole('region', { name: 'Map of our showroom' });
     await map.getByTitle(`${COMPANY_NAME} showroom`).waitFor();
-    await expect(fixture.page.getByText(SHOP_ADDRESS[0]!).first().isVisible()).resolves.toBe(true);
-    await expect(
-      fixture.page.getByRole('heading', { level: 1, name: 'Contact Us' }).isVisible(),
-    ).resolves.toBe(true);
+    await shown(fixture.page.getByText(SHOP_ADDRESS[0]!).first());
+    await shown(fixture.page.getByRole('heading', { level: 1, name: 'Contact Us' }));
     await fixture.context.close();
   });
 
@@ -321,7 +311,7 @@ describe('with a map tile source and a reviews widget configured', () => {
   it('injects no widget script where none is configured', async () => {
     const { page, response, context } = await open('/reviews');
     expect(response?.headers()['content-security-policy']).not.toContain('reviews.test');
-    await expect(page.locator('script[src*="widget"]').count()).resolves.toBe(0);
+    await expect.poll(() => page.locator('script[src*="widget"]').count()).toBe(0);
     await context.close();
   });
 });

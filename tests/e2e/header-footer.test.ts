@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { OPENING_HOURS, COMPANY_NUMBER, VAT_NUMBER } from '#domain/company.ts';
 import { STONE_COLLECTION_CATEGORIES } from '#domain/catalogue.ts';
-import { hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
+import { hydrated, launchBrowser, openPage, PHONE, notShown, shown } from './fixtures/browser.ts';
 
 const WIDE = { width: 1440, height: 900 };
 
@@ -43,7 +43,7 @@ describe('header on a 1440 px desktop', () => {
     const { page, errors, context } = await open('/');
     const trigger = page.getByRole('button', { name: 'Stone Collection' });
     await trigger.click();
-    expect(await trigger.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');
     const links: [string, string][] = [
       ['Marble Tiles', '/collections/stone-collection/marble-tiles'],
       ['Stone Mosaic Tiles', '/collections/stone-collection/stone-mosaic-tiles'],
@@ -57,8 +57,8 @@ describe('header on a 1440 px desktop', () => {
     for (const [name, target] of links) expect(await href(page, name)).toBe(target);
     await page.getByRole('link', { name: 'Marble Tiles', exact: true }).click();
     await page.waitForURL('**/collections/stone-collection/marble-tiles');
-    expect(await trigger.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.getByRole('link', { name: 'Beige & Browns' }).count()).toBe(0);
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => page.getByRole('link', { name: 'Beige & Browns' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -76,8 +76,8 @@ describe('header on a 1440 px desktop', () => {
     );
     await page.getByRole('button', { name: 'Stone Project' }).click();
     expect(await href(page, 'Stock Clearance')).toBe('/stone-collection/stock-clearance');
-    expect(await page.getByRole('link', { name: 'Free Samples' }).count()).toBe(0);
-    await expect(page.getByText('Free Samples', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Free Samples' }).count()).toBe(0);
+    await shown(page.getByText('Free Samples', { exact: true }));
     await context.close();
   });
 
@@ -108,7 +108,7 @@ describe('header on a 1440 px desktop', () => {
   it('searches all products from the search box', async () => {
     const { page, errors, context } = await open('/');
     const search = page.getByRole('searchbox', { name: 'Search for products' });
-    expect(await search.getAttribute('placeholder')).toBe('Search for products...');
+    await expect.poll(() => search.getAttribute('placeholder')).toBe('Search for products...');
     await search.fill('  honed marble ');
     await search.press('Enter');
     await page.waitForURL((url) => url.pathname === '/stone-collection/all-products');
@@ -121,8 +121,8 @@ describe('header on a 1440 px desktop', () => {
   it('shows the account link and the basket', async () => {
     const { page, context } = await open('/');
     expect(await href(page, 'My account')).toBe('/my-account');
-    await expect(page.getByRole('link', { name: 'My account' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: /Basket/ }).isVisible()).resolves.toBe(true);
+    await shown(page.getByRole('link', { name: 'My account' }));
+    await shown(page.getByRole('button', { name: /Basket/ }));
     await context.close();
   });
 });
@@ -154,7 +154,7 @@ describe('footer', () => {
     const { page, errors, context } = await open('/');
     const footer = page.getByRole('contentinfo');
     for (const line of OPENING_HOURS) {
-      await expect(footer.getByText(line, { exact: true }).isVisible()).resolves.toBe(true);
+      await shown(footer.getByText(line, { exact: true }));
     }
     expect(OPENING_HOURS).toEqual([
       'Mon-Fri 9:00am-5:30pm',
@@ -166,19 +166,17 @@ describe('footer', () => {
     expect(text).toContain(`company number ${COMPANY_NUMBER}`);
     expect(text).toContain(`VAT number ${VAT_NUMBER}`);
     for (const [title, links] of Object.entries(columns)) {
-      await expect(footer.getByRole('heading', { name: title }).isVisible()).resolves.toBe(true);
+      await shown(footer.getByRole('heading', { name: title }));
       for (const [name, target] of links) {
         const link = footer.getByRole('link', { name, exact: true });
-        expect(await link.getAttribute('href')).toBe(target);
-        await expect(link.isVisible()).resolves.toBe(true);
+        await expect.poll(() => link.getAttribute('href')).toBe(target);
+        await shown(link);
       }
     }
-    await expect(footer.getByRole('heading', { name: 'Newsletter' }).isVisible()).resolves.toBe(
-      true,
-    );
-    expect(await footer.getByRole('link', { name: /Instagram/ }).getAttribute('href')).toMatch(
-      /^https:\/\//,
-    );
+    await shown(footer.getByRole('heading', { name: 'Newsletter' }));
+    await expect
+      .poll(() => footer.getByRole('link', { name: /Instagram/ }).getAttribute('href'))
+      .toMatch(/^https:\/\//);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -187,12 +185,12 @@ describe('footer', () => {
     const { page, context } = await open('/', PHONE);
     const footer = page.getByRole('contentinfo');
     const support = footer.getByRole('button', { name: 'Support' });
-    expect(await support.getAttribute('aria-expanded')).toBe('false');
-    await expect(footer.getByRole('link', { name: 'FAQ' }).isVisible()).resolves.toBe(false);
+    await expect.poll(() => support.getAttribute('aria-expanded')).toBe('false');
+    await notShown(footer.getByRole('link', { name: 'FAQ' }));
     await support.click();
-    await expect(footer.getByRole('link', { name: 'FAQ' }).isVisible()).resolves.toBe(true);
+    await shown(footer.getByRole('link', { name: 'FAQ' }));
     await support.click();
-    await expect(footer.getByRole('link', { name: 'FAQ' }).isVisible()).resolves.toBe(false);
+    await notShown(footer.getByRole('link', { name: 'FAQ' }));
     await context.close();
   });
 });
@@ -200,8 +198,8 @@ describe('footer', () => {
 describe('header on a 375 px phone', () => {
   it('hides the account link and opens a full-screen accordion menu that locks scrolling', async () => {
     const { page, errors, context } = await open('/', PHONE);
-    await expect(page.getByRole('link', { name: 'My account' }).isVisible()).resolves.toBe(false);
-    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
+    await notShown(page.getByRole('link', { name: 'My account' }));
+    await notShown(page.getByRole('navigation', { name: 'Main' }));
     const overflow = () => page.evaluate(() => getComputedStyle(document.body).overflow);
     expect(await overflow()).not.toBe('hidden');
 
@@ -211,19 +209,19 @@ describe('header on a 375 px phone', () => {
     const box = (await menu.boundingBox())!;
     expect([box.x, box.y, box.width, box.height]).toEqual([0, 0, PHONE.width, PHONE.height]);
     await expect.poll(overflow).toBe('hidden');
-    expect(await menu.getByRole('link', { name: 'My account' }).getAttribute('href')).toBe(
-      '/my-account',
-    );
+    await expect
+      .poll(() => menu.getByRole('link', { name: 'My account' }).getAttribute('href'))
+      .toBe('/my-account');
     expect(
       await menu.getByRole('link', { name: 'View All Collections' }).getAttribute('href'),
     ).toBe('/collections');
-    expect(await menu.getByRole('link', { name: 'Get Quote' }).getAttribute('href')).toBe(
-      '/contact',
-    );
+    await expect
+      .poll(() => menu.getByRole('link', { name: 'Get Quote' }).getAttribute('href'))
+      .toBe('/contact');
 
     await menu.getByRole('button', { name: 'Stone Collection' }).click();
     const whites = menu.getByRole('link', { name: 'Whites' });
-    expect(await whites.getAttribute('href')).toBe('/colour/whites');
+    await expect.poll(() => whites.getAttribute('href')).toBe('/colour/whites');
     await whites.click();
     await page.waitForURL('**/colour/whites');
     await menu.waitFor({ state: 'detached' });
@@ -247,11 +245,9 @@ describe('404 and the top-menu fallback pages', () => {
     it(`answers an unknown path with a 404 page inside header and footer (${viewport.width} px)`, async () => {
       const { page, response, errors, context } = await open('/no-such-stone', viewport);
       expect(response?.status()).toBe(404);
-      await expect(page.getByRole('heading', { name: 'Page not found' }).isVisible()).resolves.toBe(
-        true,
-      );
-      await expect(page.getByRole('banner').isVisible()).resolves.toBe(true);
-      await expect(page.getByRole('contentinfo').isVisible()).resolves.toBe(true);
+      await shown(page.getByRole('heading', { name: 'Page not found' }));
+      await shown(page.getByRole('banner'));
+      await shown(page.getByRole('contentinfo'));
       expect(await href(page, 'Back to the home page')).toBe('/');
       const axe = await new AxeBuilder({ page }).analyze();
       expect(
@@ -266,21 +262,17 @@ describe('404 and the top-menu fallback pages', () => {
   it('shows the Stone Collection and Design & Pattern sections as indexes of their links', async () => {
     const { page, response, context } = await open('/stone-collection');
     expect(response?.status()).toBe(200);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Stone Collection' }).isVisible(),
-    ).resolves.toBe(true);
+    await shown(page.getByRole('heading', { level: 1, name: 'Stone Collection' }));
     const main = page.getByRole('main');
-    expect(await main.getByRole('link', { name: 'Marble Tiles' }).getAttribute('href')).toBe(
-      '/collections/stone-collection/marble-tiles',
-    );
-    expect(await main.getByRole('link', { name: 'Whites' }).getAttribute('href')).toBe(
-      '/colour/whites',
-    );
+    await expect
+      .poll(() => main.getByRole('link', { name: 'Marble Tiles' }).getAttribute('href'))
+      .toBe('/collections/stone-collection/marble-tiles');
+    await expect
+      .poll(() => main.getByRole('link', { name: 'Whites' }).getAttribute('href'))
+      .toBe('/colour/whites');
 
     await page.goto('/design-pattern');
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Design & Pattern Collection' }).isVisible(),
-    ).resolves.toBe(true);
+    await shown(page.getByRole('heading', { level: 1, name: 'Design & Pattern Collection' }));
     expect(
       await page
         .getByRole('main')
@@ -303,17 +295,17 @@ describe('all collections', () => {
   it('lists every collection with its product count, linked like the menu', async () => {
     const { page, response, errors, context } = await open('/collections');
     expect(response?.status()).toBe(200);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'All Collections' }).isVisible(),
-    ).resolves.toBe(true);
+    await shown(page.getByRole('heading', { level: 1, name: 'All Collections' }));
     const main = page.getByRole('main');
-    expect(await main.getByRole('listitem').count()).toBe(STONE_COLLECTION_CATEGORIES.length);
+    await expect
+      .poll(() => main.getByRole('listitem').count())
+      .toBe(STONE_COLLECTION_CATEGORIES.length);
     expect(
       await main.getByRole('link', { name: /^Marble Tiles \d+ products$/ }).getAttribute('href'),
     ).toBe('/collections/stone-collection/marble-tiles');
-    expect(await main.getByRole('link', { name: /^Mosaic Tiles/ }).getAttribute('href')).toBe(
-      '/collections/stone-collection/stone-mosaic-tiles',
-    );
+    await expect
+      .poll(() => main.getByRole('link', { name: /^Mosaic Tiles/ }).getAttribute('href'))
+      .toBe('/collections/stone-collection/stone-mosaic-tiles');
     expect(errors).toEqual([]);
     await context.close();
   });

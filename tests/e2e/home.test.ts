@@ -6,7 +6,7 @@ import { HERO_INTERVAL_MS, MATERIAL_TERMS, PAGE_SIZE } from '#domain/catalogue.t
 import { formatGBP, formatPoundsPlain } from '#domain/money.ts';
 import { clearanceSalePence } from '#domain/pricing.ts';
 import { buildCatalogue } from '#tests/factories/catalogue.ts';
-import { hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
+import { hydrated, launchBrowser, openPage, PHONE, shown } from './fixtures/browser.ts';
 
 const WIDE = { width: 1440, height: 900 };
 const catalogue = buildCatalogue();
@@ -79,15 +79,13 @@ describe('home page hero', () => {
     expect(html).toMatch(/<link[^>]*rel="preload"[^>]*marble-white-1101-1280x533\.webp/);
     for (const [title, target] of HERO_LINKS) {
       const link = page.getByRole('link', { name: `explore now ${title}`, includeHidden: true });
-      expect(await link.getAttribute('href')).toBe(target);
+      await expect.poll(() => link.getAttribute('href')).toBe(target);
     }
     // Only the current slide is reachable; an indicator jumps to another.
-    await expect(
-      page.getByRole('link', { name: 'explore now Marble Tiles' }).isVisible(),
-    ).resolves.toBe(true);
-    expect(await page.getByRole('link', { name: 'explore now Chequerboard Tiles' }).count()).toBe(
-      0,
-    );
+    await shown(page.getByRole('link', { name: 'explore now Marble Tiles' }));
+    await expect
+      .poll(() => page.getByRole('link', { name: 'explore now Chequerboard Tiles' }).count())
+      .toBe(0);
     await page.getByRole('button', { name: 'Show slide 3: Chequerboard Tiles' }).click();
     await page.getByRole('link', { name: 'explore now Chequerboard Tiles' }).waitFor();
     expect(
@@ -151,7 +149,7 @@ describe('home page sections', () => {
     const list = page.getByRole('list', { name: 'Clearance products' });
     await list.waitFor();
     const cards = list.getByRole('listitem');
-    expect(await cards.count()).toBe(expectedDeals.length);
+    await expect.poll(() => cards.count()).toBe(expectedDeals.length);
     expect(expectedDeals.length).toBeGreaterThan(0);
     for (const [i, product] of expectedDeals.entries()) {
       const text = await cards.nth(i).innerText();
@@ -165,15 +163,15 @@ describe('home page sections', () => {
       expect(text).toContain(material!.name.toUpperCase());
       expect(text).toContain(formatGBP(sale));
       expect(text).toContain('per SQM');
-      expect(await cards.nth(i).locator('del').innerText()).toContain(
-        formatGBP(product.pricePence),
-      );
-      expect(await cards.nth(i).getByRole('button', { name: 'Add to Cart' }).count()).toBe(1);
+      await expect
+        .poll(() => cards.nth(i).locator('del').innerText())
+        .toContain(formatGBP(product.pricePence));
+      await expect
+        .poll(() => cards.nth(i).getByRole('button', { name: 'Add to Cart' }).count())
+        .toBe(1);
     }
     expect(await href(page, 'View All Clearance Tiles')).toBe('/stone-collection/stock-clearance');
-    await expect(
-      page.getByRole('button', { name: 'Calculate My Project' }).isVisible(),
-    ).resolves.toBe(true);
+    await shown(page.getByRole('button', { name: 'Calculate My Project' }));
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -183,7 +181,7 @@ describe('home page sections', () => {
     await page.getByText('FEATURED', { exact: true }).waitFor();
     const section = page.getByRole('region', { name: 'Recent Posts' });
     const articles = section.getByRole('article');
-    expect(await articles.count()).toBe(2);
+    await expect.poll(() => articles.count()).toBe(2);
     for (const [i, label] of ['FEATURED', 'TRENDING'].entries()) {
       const post = expectedPosts[i]!;
       const card = articles.nth(i);
@@ -191,15 +189,15 @@ describe('home page sections', () => {
       expect(text).toContain(label);
       expect(text).toContain(post.title);
       expect(text).toContain('Authentic Stone');
-      expect(await card.locator('time').getAttribute('datetime')).toBe(
-        new Date(post.publishedAt).toISOString(),
-      );
+      await expect
+        .poll(() => card.locator('time').getAttribute('datetime'))
+        .toBe(new Date(post.publishedAt).toISOString());
       expect(
         await card.getByRole('link', { name: `Read More ${post.title}` }).getAttribute('href'),
       ).toBe(`/blog/${post.slug}`);
     }
     const small = section.getByRole('listitem');
-    expect(await small.count()).toBe(3);
+    await expect.poll(() => small.count()).toBe(3);
     for (const [i, post] of expectedPosts.slice(2).entries()) {
       const text = await small.nth(i).innerText();
       expect(text).toContain(post.title);
@@ -226,9 +224,7 @@ describe('home page sections', () => {
     ]) {
       await page.getByText(text, { exact: true }).waitFor({ timeout: 20_000 });
     }
-    await expect(page.getByRole('heading', { name: 'Special Deals' }).isVisible()).resolves.toBe(
-      true,
-    );
+    await shown(page.getByRole('heading', { name: 'Special Deals' }));
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { formatGBP } from '#domain/money.ts';
 import { exVatPence } from '#domain/vat.ts';
 import { buildCatalogue, COLOUR, type SeedProduct } from '#tests/factories/catalogue.ts';
-import { hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
+import { hydrated, launchBrowser, openPage, PHONE, notShown, shown } from './fixtures/browser.ts';
 
 const WIDE = { width: 1440, height: 900 };
 const catalogue = buildCatalogue();
@@ -34,27 +34,23 @@ describe('listing page on a 1440 px desktop', () => {
     expect(html).toContain('<h1');
     expect(html).toContain('"@type":"BreadcrumbList"');
     await hydrated(page);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
-      'Marble Tiles',
-    );
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Marble Tiles');
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await expect(crumbs.getByRole('link', { name: 'Home' }).getAttribute('href')).resolves.toBe(
-      '/',
-    );
-    await expect(crumbs.getByText('Marble Tiles').getAttribute('aria-current')).resolves.toBe(
-      'page',
-    );
-    await expect(page.getByText(`${MARBLE.length} products`).isVisible()).resolves.toBe(true);
-    await expect(cards(page).count()).resolves.toBe(12);
-    await expect(page.getByText(`Page 1 of ${pages(MARBLE.length)}`).isVisible()).resolves.toBe(
-      true,
-    );
+    await expect
+      .poll(() => crumbs.getByRole('link', { name: 'Home' }).getAttribute('href'))
+      .toBe('/');
+    await expect
+      .poll(() => crumbs.getByText('Marble Tiles').getAttribute('aria-current'))
+      .toBe('page');
+    await shown(page.getByText(`${MARBLE.length} products`));
+    await expect.poll(() => cards(page).count()).toBe(12);
+    await shown(page.getByText(`Page 1 of ${pages(MARBLE.length)}`));
     const first = cards(page).first();
-    await expect(first.getByRole('button', { name: /^Quick View/ }).isVisible()).resolves.toBe(
-      true,
-    );
-    await expect(first.getByRole('button', { name: /Sample/ }).isVisible()).resolves.toBe(true);
-    await expect(first.getByText(/^From £[\d,]+\.\d\d\/M2$/).isVisible()).resolves.toBe(true);
+    await shown(first.getByRole('button', { name: /^Quick View/ }));
+    await shown(first.getByRole('button', { name: /Sample/ }));
+    await shown(first.getByText(/^From £[\d,]+\.\d\d\/M2$/));
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -66,19 +62,21 @@ describe('listing page on a 1440 px desktop', () => {
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-asc');
     await page.waitForURL(/sort=price-asc/);
     const cheapest = [...MARBLE].sort((a, b) => a.pricePence - b.pricePence)[0]!;
-    await expect(cards(page).first().getAttribute('aria-label')).resolves.toBe(cheapest.name);
-    await expect(
-      cards(page)
-        .first()
-        .getByText(/^From /)
-        .textContent(),
-    ).resolves.toBe(`From ${formatGBP(cheapest.pricePence)}/M2`);
+    await expect.poll(() => cards(page).first().getAttribute('aria-label')).toBe(cheapest.name);
+    await expect
+      .poll(() =>
+        cards(page)
+          .first()
+          .getByText(/^From /)
+          .textContent(),
+      )
+      .toBe(`From ${formatGBP(cheapest.pricePence)}/M2`);
     await page.reload();
     await hydrated(page);
-    await expect(page.getByRole('combobox', { name: 'Sort by' }).inputValue()).resolves.toBe(
-      'price-asc',
-    );
-    await expect(cards(page).first().getAttribute('aria-label')).resolves.toBe(cheapest.name);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Sort by' }).inputValue())
+      .toBe('price-asc');
+    await expect.poll(() => cards(page).first().getAttribute('aria-label')).toBe(cheapest.name);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -95,17 +93,13 @@ describe('listing page on a 1440 px desktop', () => {
     await expect.poll(() => page.getByRole('checkbox', { name: /^White/ }).isChecked()).toBe(true);
     await page.getByText(`${whites.length} products`).waitFor();
     await page.keyboard.press('Escape');
-    await expect(
-      page.getByRole('button', { name: 'Remove filter White' }).isVisible(),
-    ).resolves.toBe(true);
+    await shown(page.getByRole('button', { name: 'Remove filter White' }));
     // The material preset of the marble collection stays selected too.
-    await expect(
-      page.getByRole('button', { name: 'Remove filter Marble' }).isVisible(),
-    ).resolves.toBe(true);
+    await shown(page.getByRole('button', { name: 'Remove filter Marble' }));
 
     await page.reload();
     await hydrated(page);
-    await expect(page.getByText(`${whites.length} products`).isVisible()).resolves.toBe(true);
+    await shown(page.getByText(`${whites.length} products`));
     await page.getByRole('button', { name: 'Remove filter White' }).click();
     await page.getByText(`${MARBLE.length} products`).waitFor();
     expect(new URL(page.url()).searchParams.getAll('stone_colour')).toEqual([]);
@@ -122,10 +116,8 @@ describe('listing page on a 1440 px desktop', () => {
     const { page, errors, context } = await openPage(browser, WIDE);
     await page.goto(`${MARBLE_PATH}?stone_colour=${none}`);
     await hydrated(page);
-    await expect(page.getByText('No products found for Marble Tiles').isVisible()).resolves.toBe(
-      true,
-    );
-    await expect(page.getByText('0 products').isVisible()).resolves.toBe(true);
+    await shown(page.getByText('No products found for Marble Tiles'));
+    await shown(page.getByText('0 products'));
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -140,8 +132,8 @@ describe('listing page on a 1440 px desktop', () => {
       await loadMore.click();
       await page.getByText(`Page ${n} of ${total}`).waitFor();
     }
-    await expect(cards(page).count()).resolves.toBe(MARBLE.length);
-    await expect(loadMore.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => cards(page).count()).toBe(MARBLE.length);
+    await expect.poll(() => loadMore.isDisabled()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -150,10 +142,10 @@ describe('listing page on a 1440 px desktop', () => {
     const { page, errors, context } = await openPage(browser, WIDE);
     await page.goto('/stone-collection/all-products?search=marble');
     await hydrated(page);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
-      'Search results for “marble”',
-    );
-    await expect(cards(page).count()).resolves.toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Search results for “marble”');
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -167,34 +159,30 @@ describe('listing page on a 1440 px desktop', () => {
     await page.getByRole('button', { name: `Quick View: ${name}` }).click();
     const quickView = page.getByRole('dialog', { name: 'Quick View' });
     await quickView.waitFor();
-    await expect(quickView.getByRole('heading', { name }).isVisible()).resolves.toBe(true);
-    await expect(
-      quickView.getByText(`From ${formatGBP(product.pricePence)}/M2`).isVisible(),
-    ).resolves.toBe(true);
+    await shown(quickView.getByRole('heading', { name }));
+    await shown(quickView.getByText(`From ${formatGBP(product.pricePence)}/M2`));
 
     await quickView.getByRole('button', { name: 'Choose Size' }).click();
     const sizes = page.getByRole('dialog', { name: 'Choose Size' });
     await sizes.waitFor();
     const options = sizes.getByRole('list', { name: 'Sizes' }).getByRole('listitem');
     await options.first().waitFor();
-    await expect(options.count()).resolves.toBe(product.variations.length);
+    await expect.poll(() => options.count()).toBe(product.variations.length);
     const size = product.variations.find((v) => /^\d+x\d+/.test(v.option) && v.inStock)!;
     const sizeButton = sizes.getByRole('button', { name: new RegExp(`^${size.option}`) });
-    await expect(sizeButton.textContent()).resolves.toContain(`${formatGBP(size.pricePence)}/M2`);
+    await expect.poll(() => sizeButton.textContent()).toContain(`${formatGBP(size.pricePence)}/M2`);
     await sizes.getByRole('checkbox', { name: 'hide vat?' }).check();
-    await expect(sizeButton.textContent()).resolves.toContain(
-      `${formatGBP(exVatPence(size.pricePence))}/M2`,
-    );
+    await expect
+      .poll(() => sizeButton.textContent())
+      .toContain(`${formatGBP(exVatPence(size.pricePence))}/M2`);
     await sizeButton.click();
     await sizes.waitFor({ state: 'detached' });
-    await expect(quickView.getByRole('button', { name: size.option }).isVisible()).resolves.toBe(
-      true,
-    );
+    await shown(quickView.getByRole('button', { name: size.option }));
 
     await quickView
       .getByRole('button', { name: "can't find your size? we can cut any sizes" })
       .click();
-    await expect(page.getByRole('dialog', { name: 'We Can Cut' }).isVisible()).resolves.toBe(true);
+    await shown(page.getByRole('dialog', { name: 'We Can Cut' }));
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await quickView.waitFor({ state: 'detached' });
@@ -203,12 +191,9 @@ describe('listing page on a 1440 px desktop', () => {
     await page.reload();
     await hydrated(page);
     await page.getByRole('button', { name: `Quick View: ${name}` }).click();
-    await expect(
-      page
-        .getByRole('dialog', { name: 'Quick View' })
-        .getByRole('button', { name: size.option })
-        .isVisible(),
-    ).resolves.toBe(true);
+    await shown(
+      page.getByRole('dialog', { name: 'Quick View' }).getByRole('button', { name: size.option }),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -229,19 +214,19 @@ describe('listing page on a 375 px phone', () => {
     await page.goto('/colour/whites');
     await hydrated(page);
     const whites = catalogue.products.filter(hasColour('white'));
-    await expect(page.getByText(`${whites.length} items`).isVisible()).resolves.toBe(true);
-    await expect(page.getByText(`${whites.length} products`).isVisible()).resolves.toBe(false);
+    await shown(page.getByText(`${whites.length} items`));
+    await notShown(page.getByText(`${whites.length} products`));
 
     await page.getByRole('button', { name: /^Filters/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Filters' });
     await drawer.waitFor();
     await drawer.getByRole('button', { name: /^Colour \(1\)/ }).click();
-    await expect(drawer.getByRole('checkbox', { name: /^White/ }).isChecked()).resolves.toBe(true);
+    await expect
+      .poll(() => drawer.getByRole('checkbox', { name: /^White/ }).isChecked())
+      .toBe(true);
     await drawer.getByRole('button', { name: /^Finish/ }).click();
     await drawer.getByRole('checkbox', { name: /^Split Face/ }).check();
-    await expect(drawer.getByRole('button', { name: /^Finish \(1\)/ }).isVisible()).resolves.toBe(
-      true,
-    );
+    await shown(drawer.getByRole('button', { name: /^Finish \(1\)/ }));
     await drawer.getByRole('button', { name: 'apply filters' }).click();
     await drawer.waitFor({ state: 'detached' });
     await page.waitForURL(/stone_finish=split-face/);

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { DELIVERY_COSTS_NOTE, DELIVERY_NOTE } from '#domain/catalogue.ts';
 import { formatGBP } from '#domain/money.ts';
 import { buildCatalogue } from '#tests/factories/catalogue.ts';
-import { hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
+import { hydrated, launchBrowser, openPage, PHONE, shown } from './fixtures/browser.ts';
 
 const WIDE = { width: 1440, height: 900 };
 const catalogue = buildCatalogue();
@@ -41,21 +41,17 @@ describe('product page on a 1440 px desktop', () => {
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]+${PATH}"`));
     await hydrated(page);
     await expect(page.title()).resolves.toBe(`${product.name} | Tessera`);
-    await expect(page.locator('meta[name="description"]').getAttribute('content')).resolves.toBe(
-      product.shortDescription,
-    );
+    await expect
+      .poll(() => page.locator('meta[name="description"]').getAttribute('content'))
+      .toBe(product.shortDescription);
     const main = page.getByRole('main');
-    await expect(main.getByText('Marble Tiles', { exact: true }).first().isVisible()).resolves.toBe(
-      true,
-    );
-    await expect(
-      main.getByText(`from ${formatGBP(product.pricePence)} / M2`).isVisible(),
-    ).resolves.toBe(true);
-    await expect(main.getByText(DELIVERY_NOTE).isVisible()).resolves.toBe(true);
-    await expect(main.getByText(DELIVERY_COSTS_NOTE).isVisible()).resolves.toBe(true);
-    await expect(
-      main.getByRole('list', { name: 'Product images' }).getByRole('button').count(),
-    ).resolves.toBe(Math.min(4, product.images.length));
+    await shown(main.getByText('Marble Tiles', { exact: true }).first());
+    await shown(main.getByText(`from ${formatGBP(product.pricePence)} / M2`));
+    await shown(main.getByText(DELIVERY_NOTE));
+    await shown(main.getByText(DELIVERY_COSTS_NOTE));
+    await expect
+      .poll(() => main.getByRole('list', { name: 'Product images' }).getByRole('button').count())
+      .toBe(Math.min(4, product.images.length));
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -94,23 +90,19 @@ describe('product page on a 1440 px desktop', () => {
     await drawer.waitFor();
     const missing = product.variations.find((v) => isSize(v.option) && !v.inStock)!;
     const missingButton = drawer.getByRole('button', { name: new RegExp(`^${missing.option}`) });
-    await expect(missingButton.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => missingButton.isDisabled()).toBe(true);
     const row = drawer.getByRole('listitem').filter({
       has: page.getByRole('button', { name: new RegExp(`^${missing.option}`) }),
     });
-    await expect(row.getByText('Temporarily out of stock').isVisible()).resolves.toBe(true);
+    await shown(row.getByText('Temporarily out of stock'));
     await row.getByRole('button', { name: 'Enquire about a lead time.' }).click();
-    await expect(
-      page.getByRole('dialog', { name: 'Enquire about a lead time' }).isVisible(),
-    ).resolves.toBe(true);
+    await shown(page.getByRole('dialog', { name: 'Enquire about a lead time' }));
     await page.keyboard.press('Escape');
 
     const available = product.variations.find((v) => isSize(v.option) && v.inStock)!;
     await drawer.getByRole('button', { name: new RegExp(`^${available.option}`) }).click();
     await drawer.waitFor({ state: 'detached' });
-    await expect(
-      page.getByRole('main').getByRole('button', { name: available.option }).isVisible(),
-    ).resolves.toBe(true);
+    await shown(page.getByRole('main').getByRole('button', { name: available.option }));
     const stored = await page.evaluate((name) => sessionStorage.getItem(name), product.name);
     expect(JSON.parse(stored!)).toMatchObject({ attributes: [{ option: available.option }] });
     expect(errors).toEqual([]);
@@ -124,7 +116,9 @@ describe('product page on a 1440 px desktop', () => {
     const sealing = page.getByRole('region', { name: 'Sealing and fixing products' });
     const related = page.getByRole('region', { name: 'Related products' });
     const sundries = catalogue.products.filter((p) => p.categories.includes('tiling-products'));
-    await expect(sealing.getByRole('article').count()).resolves.toBe(Math.min(8, sundries.length));
+    await expect
+      .poll(() => sealing.getByRole('article').count())
+      .toBe(Math.min(8, sundries.length));
     const relatedNames = await related
       .getByRole('article')
       .evaluateAll((articles) => articles.map((a) => a.getAttribute('aria-label')));
@@ -134,7 +128,7 @@ describe('product page on a 1440 px desktop', () => {
     expect(first.categories).toContain('marble-tiles');
 
     const progress = related.getByRole('progressbar');
-    await expect(progress.getAttribute('aria-valuenow')).resolves.toBe('0');
+    await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe('0');
     await related.getByRole('button', { name: 'Next Related products' }).click();
     await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe('100');
 
@@ -151,9 +145,7 @@ describe('product page on a 1440 px desktop', () => {
     const { page, context } = await openPage(browser, WIDE);
     const response = await page.goto('/product/no-such-stone-here');
     expect(response?.status()).toBe(404);
-    await expect(
-      page.getByRole('heading', { name: 'Product not found' }).isVisible(),
-    ).resolves.toBe(true);
+    await shown(page.getByRole('heading', { name: 'Product not found' }));
     await context.close();
   });
 

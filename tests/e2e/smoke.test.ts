@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hydrated, launchBrowser, openPage } from './fixtures/browser.ts';
+import { hydrated, launchBrowser, openPage, shown } from './fixtures/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,9 +34,7 @@ describe('server-rendered storefront', () => {
     const { page, context } = await openPage(browser);
     const response = await page.goto('/no-such-page-here');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: 'Page not found' }).isVisible()).resolves.toBe(
-      true,
-    );
+    await shown(page.getByRole('heading', { name: 'Page not found' }));
     await context.close();
   });
 });
