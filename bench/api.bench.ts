@@ -149,21 +149,28 @@ async function main() {
     } else {
       console.log('(d) skipped: POST /api/cart/add is not available on this build');
     }
-    await run({ name: 'SSR home /', url: base, paths: ['/'] });
-    await run({
-      name: 'SSR listing',
-      url: base,
-      paths: [
-        '/collections/stone-collection/marble-tiles',
-        '/colour/whites',
-        '/finish/honed-matt-smooth',
-      ],
-    });
-    await run({
-      name: 'SSR product',
-      url: base,
-      paths: slugs.slice(0, 50).map((slug) => `/product/${slug}`),
-    });
+    // Each page set twice: rendered for every request, then as anonymous visitors get it, kept.
+    const pageSets = [
+      { name: 'SSR home /', paths: ['/'] },
+      {
+        name: 'SSR listing',
+        paths: [
+          '/collections/stone-collection/marble-tiles',
+          '/colour/whites',
+          '/finish/honed-matt-smooth',
+        ],
+      },
+      { name: 'SSR product', paths: slugs.slice(0, 50).map((slug) => `/product/${slug}`) },
+    ];
+    for (const { name, paths } of pageSets) {
+      await run({
+        name: `${name}, rendered`,
+        url: base,
+        paths,
+        headers: { 'cache-control': 'no-cache' },
+      });
+      await run({ name: `${name}, cached`, url: base, paths });
+    }
     const rss = server.rssMb();
 
     console.log(

@@ -18,6 +18,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** How long catalogue answers are served from the in-process cache; 0 turns it off. */
   responseCacheTtlMs: number;
+  /** How long past that TTL an anonymous page is still served while it is re-rendered. */
+  pageStaleMs: number;
   /** Registers the baseline routes of bench/ under /api/_bench (never in production use). */
   benchRoutes: boolean;
   /** Third-party reviews widget script; the reviews page injects nothing when unset. */
@@ -59,6 +61,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: flag(env.TRUST_PROXY, false),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 64 * 1024),
     responseCacheTtlMs: Number(env.RESPONSE_CACHE_TTL_MS ?? 10_000),
+    pageStaleMs: Number(env.PAGE_STALE_MS ?? 60_000),
     benchRoutes: flag(env.BENCH_ROUTES, false),
     reviewsWidgetSrc: env.REVIEWS_WIDGET_SRC || undefined,
     mapTileUrl: env.MAP_TILE_URL || undefined,

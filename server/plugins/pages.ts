@@ -8,6 +8,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
+import {
+  PageCache,
+  pageEtag,
+  pageHash,
+  renonced,
+  revalidatedNonce,
+  type CachedPage,
+} from './page-cache.ts';
 
 /** The origin of the configured reviews widget script, which pages must allow to load and run. */
 export function widgetOrigin(src: string | undefined): string | undefined {
@@ -65,9 +73,54 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   } as RequestInit);
 }
 
+const newNonce = () => randomBytes(16).toString('base64');
+
+/**
+ * The loaders' context for one render. It counts the render's API calls, so a page that showed a
+ * fallback because a call failed or had not answered in time is known as such.
+ */
+function loadContextFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  nonce: string,
+  config: Config,
+): { context: PageLoadContext; clean(): boolean } {
+  let pending = 0;
+  let failed = false;
+  const context: PageLoadContext = {
+    cspNonce: nonce,
+    config: { reviewsWidgetSrc: config.reviewsWidgetSrc, mapTileUrl: config.mapTileUrl },
+    api: async (path) => {
+      pending += 1;
+      try {
+        const response = await app.inject({
+          method: 'GET',
+          url: path,
+          headers: { cookie: request.headers.cookie ?? '', 'x-forwarded-host': request.host },
+        });
+        if (response.statusCode >= 500) failed = true;
+        return {
+          status: response.statusCode,
+          data: (response.statusCode < 500 ? response.json() : null) as never,
+          headers: Object.fromEntries(
+            Object.entries(response.headers).map(([k, v]) => [k, String(v)]),
+          ),
+        };
+      } catch (error) {
+        failed = true;
+        throw error;
+      } finally {
+        pending -= 1;
+      }
+    },
+  };
+  return { context, clean: () => pending === 0 && !failed };
+}
+
 /**
  * Every path not served by the API: React Router's server rendering. Built assets are served
- * from build/client, the hashed ones as immutable.
+ * from build/client, the hashed ones as immutable. Anonymous GETs are kept for
+ * `responseCacheTtlMs` and served stale for `pageStaleMs` more while a fresh render is made.
  */
 export async function pages(app: FastifyInstance, options: { buildDir: string; config: Config }) {
   const serverEntry = join(options.buildDir, 'server', 'index.js');
@@ -92,43 +145,82 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
     },
   });
 
+  const cache = new PageCache({
+    ttlMs: options.config.responseCacheTtlMs,
+    staleMs: options.config.pageStaleMs,
+  });
+  const scriptOrigin = widgetOrigin(options.config.reviewsWidgetSrc);
+
+  /** What anonymous visitors may share: GETs without a session, keyed by origin and path. */
+  const cacheKeyOf = (request: FastifyRequest): string | null =>
+    cache.enabled && request.method === 'GET' && !request.cookies?.[app.sessionCookieName]
+      ? `${request.protocol}://${request.host}${request.url}`
+      : null;
+
+  function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: CachedPage,
+    renderedNonce?: string,
+  ) {
+    const revalidated = revalidatedNonce(request.headers['if-none-match'], page.hash);
+    const nonce = revalidated ?? renderedNonce ?? newNonce();
+    for (const [key, value] of page.headers) reply.header(key, value);
+    reply
+      .header('content-security-policy', pagesCsp(nonce, scriptOrigin))
+      .header('etag', pageEtag(page.hash, nonce))
+      .header('cache-control', 'private, no-cache');
+    if (revalidated) return reply.status(304).send();
+    return reply.status(200).send(renonced(page, nonce));
+  }
+
+  /** Stale-while-revalidate: one render in the background, as an anonymous visitor would get. */
+  function refresh(request: FastifyRequest, key: string) {
+    if (!cache.claimRefresh(key)) return;
+    void app
+      .inject({
+        method: 'GET',
+        url: request.url,
+        headers: { host: request.host, 'cache-control': 'no-cache' },
+      })
+      .catch((error: unknown) => request.log.warn({ err: error }, 'page refresh failed'))
+      .finally(() => cache.releaseRefresh(key));
+  }
+
   await app.register(async (scope) => {
     // Pages read no bodies themselves: React Router gets the raw stream.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all('/*', async (request, reply) => {
-      const nonce = randomBytes(16).toString('base64');
-      const context: PageLoadContext = {
-        cspNonce: nonce,
-        config: {
-          reviewsWidgetSrc: options.config.reviewsWidgetSrc,
-          mapTileUrl: options.config.mapTileUrl,
-        },
-        api: async (path) => {
-          const response = await app.inject({
-            method: 'GET',
-            url: path,
-            headers: { cookie: request.headers.cookie ?? '', 'x-forwarded-host': request.host },
-          });
-          return {
-            status: response.statusCode,
-            data: (response.statusCode < 500 ? response.json() : null) as never,
-            headers: Object.fromEntries(
-              Object.entries(response.headers).map(([k, v]) => [k, String(v)]),
-            ),
-          };
-        },
-      };
-      const response = await handle(toFetchRequest(request, reply), context as never);
-      reply.status(response.status);
-      reply.header(
-        'content-security-policy',
-        pagesCsp(nonce, widgetOrigin(options.config.reviewsWidgetSrc)),
-      );
-      for (const [key, value] of response.headers) {
-        if (key === 'set-cookie') continue;
-        reply.header(key, value);
+      const key = cacheKeyOf(request);
+      // A client asking for a fresh page (Cache-Control: no-cache) gets one, and it is kept.
+      if (key !== null && !/no-cache/i.test(request.headers['cache-control'] ?? '')) {
+        const hit = cache.lookup(key);
+        if (hit) {
+          if (hit.stale) refresh(request, key);
+          reply.header('x-cache', hit.stale ? 'stale' : 'hit');
+          return sendPage(request, reply, hit.page);
+        }
       }
+      const nonce = newNonce();
+      const load = loadContextFor(app, request, nonce, options.config);
+      const response = await handle(toFetchRequest(request, reply), load.context as never);
+      const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
+      const keep =
+        key !== null &&
+        response.status === 200 &&
+        response.body !== null &&
+        response.headers.getSetCookie().length === 0;
+      if (keep) {
+        const body = await response.text();
+        const page = { body, nonce, hash: pageHash(body, nonce), headers, storedAt: Date.now() };
+        // A render that saw a failing or unfinished API call shows a fallback: never keep one.
+        if (load.clean()) cache.store(key, page);
+        return sendPage(request, reply, page, nonce);
+      }
+      reply.status(response.status);
+      reply.header('content-security-policy', pagesCsp(nonce, scriptOrigin));
+      for (const [name, value] of headers) reply.header(name, value);
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
       if (!response.body) return reply.send();
       return reply.send(Readable.fromWeb(response.body as NodeReadableStream));

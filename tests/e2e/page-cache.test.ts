@@ -1,0 +1,146 @@
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { pages } from '#db/schema/content.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { hydrated, launchBrowser, openPage } from './fixtures/browser.ts';
+
+const BUILD_DIR = resolve(process.env.BUILD_DIR ?? 'build');
+
+const nonceOfCsp = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+const noncesIn = (html: string) => new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+const withoutNonces = (html: string) => html.replace(/nonce="[^"]+"/g, '');
+
+describe('anonymous pages kept in process', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp({ buildDir: BUILD_DIR });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    shop.app.inject({ method: 'GET', url, headers });
+
+  it('serves the second visit from the cache, with a fresh nonce in the header and every script', async () => {
+    const first = await get('/colour/whites');
+    const second = await get('/colour/whites');
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(second.headers['x-cache']).toBe('hit');
+    const [a, b] = [
+      nonceOfCsp(first.headers['content-security-policy']),
+      nonceOfCsp(second.headers['content-security-policy']),
+    ];
+    expect(a).not.toBe(b);
+    expect(noncesIn(first.body)).toEqual(new Set([a]));
+    expect(noncesIn(second.body)).toEqual(new Set([b]));
+    expect(withoutNonces(second.body)).toBe(withoutNonces(first.body));
+    expect(second.headers['cache-control']).toBe('private, no-cache');
+    // Same content, same validator: only the nonce after the dot differs.
+    expect(String(second.headers.etag).split('.')[0]).toBe(
+      String(first.headers.etag).split('.')[0],
+    );
+  });
+
+  it('answers a revalidation with 304 and the CSP of the copy the browser kept', async () => {
+    const kept = await get('/');
+    const etag = String(kept.headers.etag);
+    const revalidation = await get('/', { 'if-none-match': etag });
+    expect(revalidation.statusCode).toBe(304);
+    expect(revalidation.body).toBe('');
+    expect(revalidation.headers.etag).toBe(etag);
+    expect(nonceOfCsp(revalidation.headers['content-security-policy'])).toBe(
+      nonceOfCsp(kept.headers['content-security-policy']),
+    );
+  });
+
+  it('never copies a forged ETag nonce into the CSP', async () => {
+    const kept = await get('/');
+    const hash = String(kept.headers.etag).slice(3).split('.')[0];
+    const forged = await get('/', { 'if-none-match': `W/"${hash}.'unsafe-inline'"` });
+    expect(forged.statusCode).toBe(200);
+    const scriptSrc = /script-src [^;]+/.exec(String(forged.headers['content-security-policy']))!;
+    expect(scriptSrc[0]).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/]{22}=='$/);
+  });
+
+  it('renders every visit afresh for a shopper with a session', async () => {
+    await get('/about-us');
+    const withSession = await get('/about-us', { cookie: `${shop.app.sessionCookieName}=x` });
+    expect(withSession.statusCode).toBe(200);
+    expect(withSession.headers['x-cache']).toBeUndefined();
+    expect(withSession.headers.etag).toBeUndefined();
+  });
+
+  it('does not keep a page rendered while the content store failed', async () => {
+    const db = shop.database.handle.db;
+    await db.execute(sql`ALTER TABLE pages RENAME TO pages_away`);
+    const broken = await get('/delivery-information');
+    await db.execute(sql`ALTER TABLE pages_away RENAME TO pages`);
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).toContain('Error loading page');
+    const next = await get('/delivery-information');
+    expect(next.headers['x-cache']).toBeUndefined();
+    expect(next.body).not.toContain('Error loading page');
+    expect((await get('/delivery-information')).headers['x-cache']).toBe('hit');
+  });
+
+  it('keeps no error page', async () => {
+    await get('/no-such-page-here');
+    const again = await get('/no-such-page-here');
+    expect(again.statusCode).toBe(404);
+    expect(again.headers['x-cache']).toBeUndefined();
+  });
+});
+
+describe('stale-while-revalidate', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    // Every kept page is already stale: each visit is served at once and refreshed behind it.
+    shop = await createTestApp({
+      buildDir: BUILD_DIR,
+      config: { RESPONSE_CACHE_TTL_MS: '1', PAGE_STALE_MS: '600000' },
+    });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('serves the kept page while a background render picks up the change', async () => {
+    const get = () => shop.app.inject({ method: 'GET', url: '/installation' });
+    const before = await get();
+    expect(before.body).toContain('<h1');
+    await shop.database.handle.db
+      .update(pages)
+      .set({ title: 'Installation, revised' })
+      .where(eq(pages.slug, 'installation'));
+    const stale = await get();
+    expect(stale.headers['x-cache']).toBe('stale');
+    expect(stale.body).not.toContain('Installation, revised');
+    await expect.poll(async () => (await get()).body).toContain('Installation, revised');
+  });
+});
+
+describe('a kept page in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('hydrates under its fresh nonce without a CSP violation', async () => {
+    const first = await openPage(browser);
+    await first.page.goto('/faq');
+    await hydrated(first.page);
+    await first.context.close();
+    const { page, errors, context } = await openPage(browser);
+    const response = await page.goto('/faq');
+    expect(['hit', 'stale']).toContain(response?.headers()['x-cache']);
+    await hydrated(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PageCache,
+  pageEtag,
+  pageHash,
+  renonced,
+  revalidatedNonce,
+  type CachedPage,
+} from '#server/plugins/page-cache.ts';
+
+const NONCE = 'AAAAAAAAAAAAAAAAAAAAAA==';
+const page = (body: string, storedAt = 0): CachedPage => ({
+  body,
+  nonce: NONCE,
+  hash: pageHash(body, NONCE),
+  headers: [],
+  storedAt,
+});
+
+describe('PageCache', () => {
+  it('serves a page fresh for the TTL, stale for the window after, then forgets it', () => {
+    const cache = new PageCache({ ttlMs: 100, staleMs: 1000 });
+    cache.store('/a', page('<p>a</p>'));
+    expect(cache.lookup('/a', 99)?.stale).toBe(false);
+    expect(cache.lookup('/a', 100)?.stale).toBe(true);
+    expect(cache.lookup('/a', 1099)?.stale).toBe(true);
+    expect(cache.lookup('/a', 1100)).toBeUndefined();
+    expect(cache.lookup('/a', 0)).toBeUndefined();
+  });
+
+  it('evicts the least recently used page when full', () => {
+    const cache = new PageCache({ ttlMs: 100, staleMs: 0, maxEntries: 2 });
+    cache.store('/a', page('a'));
+    cache.store('/b', page('b'));
+    cache.lookup('/a', 1);
+    cache.store('/c', page('c'));
+    expect(cache.lookup('/b', 1)).toBeUndefined();
+    expect(cache.lookup('/a', 1)?.page.body).toBe('a');
+    expect(cache.lookup('/c', 1)?.page.body).toBe('c');
+  });
+
+  it('lets one background refresh per page run at a time', () => {
+    const cache = new PageCache({ ttlMs: 1, staleMs: 1 });
+    expect(cache.claimRefresh('/a')).toBe(true);
+    expect(cache.claimRefresh('/a')).toBe(false);
+    expect(cache.claimRefresh('/b')).toBe(true);
+    cache.releaseRefresh('/a');
+    expect(cache.claimRefresh('/a')).toBe(true);
+  });
+
+  it('is off with a TTL of 0', () => {
+    expect(new PageCache({ ttlMs: 0, staleMs: 0 }).enabled).toBe(false);
+  });
+});
+
+describe('nonces and validators', () => {
+  const kept = page(`<script nonce="${NONCE}">1</script><script nonce="${NONCE}">2</script>`);
+  const fresh = 'BBBBBBBBBBBBBBBBBBBBBB==';
+
+  it('swaps every occurrence of the nonce and keeps the hash', () => {
+    const body = renonced(kept, fresh);
+    expect(body).toBe(`<script nonce="${fresh}">1</script><script nonce="${fresh}">2</script>`);
+    expect(pageHash(body, fresh)).toBe(kept.hash);
+  });
+
+  it('reads back the nonce of an ETag naming the current content, and nothing else', () => {
+    expect(revalidatedNonce(pageEtag(kept.hash, fresh), kept.hash)).toBe(fresh);
+    expect(revalidatedNonce(`W/"other", ${pageEtag(kept.hash, fresh)}`, kept.hash)).toBe(fresh);
+    expect(revalidatedNonce(pageEtag('stale-hash', fresh), kept.hash)).toBeNull();
+    expect(revalidatedNonce(`W/"${kept.hash}.'unsafe-inline'"`, kept.hash)).toBeNull();
+    expect(revalidatedNonce(`W/"${kept.hash}.a; script-src *"`, kept.hash)).toBeNull();
+    expect(revalidatedNonce(undefined, kept.hash)).toBeNull();
+  });
+});
