@@ -219,6 +219,31 @@ describe('other catalogue endpoints', () => {
     expect((await get('/api/products/slug/no-such-product')).status).toBe(404);
   });
 
+  it('a product carries its own images, categories, terms and variations, in listings too', async () => {
+    // Products with several images and variations, so a mix-up with another product shows.
+    const sample = catalogue.products.filter((p) => p.images.length > 1).slice(0, 5);
+    const { body: listing } = await get('/api/products?per_page=100&orderby=id&order=asc');
+    const listed = new Map(listing.data.map((p: { slug: string }) => [p.slug, p]));
+    for (const seeded of sample) {
+      const { body } = await get(`/api/products/slug/${seeded.slug}`);
+      for (const product of [body.data, listed.get(seeded.slug)].filter(Boolean)) {
+        expect(product.images.map((i: { src: string; alt: string }) => [i.src, i.alt])).toEqual(
+          seeded.images.map((i) => [i.src, i.alt]),
+        );
+        expect(product.categories.map((c: { slug: string }) => c.slug).sort()).toEqual(
+          [...seeded.categories].sort(),
+        );
+        expect(
+          product.attributes
+            .flatMap((a: { terms: { slug: string }[] }) => a.terms.map((t) => t.slug))
+            .sort(),
+        ).toEqual(seeded.terms.map((t) => t.slug).sort());
+        expect(product.variations).toEqual(body.variations.map((v: { id: number }) => v.id));
+      }
+      expect(body.variations).toHaveLength(seeded.variations.length);
+    }
+  });
+
   it('variations have the spec fields; unknown product 404; bad id 400', async () => {
     const { body: list } = await get('/api/products?per_page=1');
     const { status, body } = await get(`/api/product/${list.data[0].id}/variations`);

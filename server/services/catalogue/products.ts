@@ -1,13 +1,6 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
-import {
-  categories,
-  productCategories,
-  productImages,
-  products,
-  productTerms,
-  variations,
-} from '#db/schema/index.ts';
+import { productImages, products, variations } from '#db/schema/index.ts';
 import { clearanceSalePence } from '#domain/pricing.ts';
 import { pageCount } from '#domain/catalogue.ts';
 import type { SortValue } from '#domain/catalogue-query.ts';
@@ -78,24 +71,18 @@ export class ProductCatalogue {
     const matches = this.attributeMatches(request.filter, taxonomy);
     const where = and(...base, ...matches.values());
 
-    const counted = request.facets
-      ? await this.countWithFacets(base, matches, taxonomy)
-      : { total: await this.count(where), facets: undefined };
+    // The count (with facets) and the page are independent: one round trip for both.
+    const [counted, data] = await Promise.all([
+      request.facets
+        ? this.countWithFacets(base, matches, taxonomy)
+        : this.count(where).then((total) => ({ total, facets: undefined })),
+      this.productsWhere(where, taxonomy, {
+        order: this.orderBy(request.order, tsQuery),
+        limit: request.perPage,
+        offset: (request.page - 1) * request.perPage,
+      }),
+    ]);
     const total = counted.total;
-    const offset = (request.page - 1) * request.perPage;
-    const ids =
-      offset < total
-        ? (
-            await this.db
-              .select({ id: products.id })
-              .from(products)
-              .where(where)
-              .orderBy(...this.orderBy(request.order, tsQuery))
-              .limit(request.perPage)
-              .offset(offset)
-          ).map((row) => row.id)
-        : [];
-    const data = await this.hydrate(ids, taxonomy);
     const totalPages = pageCount(total, request.perPage);
     return {
       data,
@@ -111,29 +98,34 @@ export class ProductCatalogue {
   }
 
   async bySlug(slug: string): Promise<{ data: ProductJson; variations: VariationJson[] } | null> {
-    const [row] = await this.db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.slug, slug), eq(products.status, 'publish')));
-    if (!row) return null;
     const taxonomy = await this.taxonomy.get();
-    const [product] = await this.hydrate([row.id], taxonomy, { withDescription: true });
-    return { data: product!, variations: (await this.variations(row.id)) ?? [] };
+    const published = and(eq(products.slug, slug), eq(products.status, 'publish'));
+    const [[product], variationRows] = await Promise.all([
+      this.productsWhere(published, taxonomy, { limit: 1, withDescription: true }),
+      this.db
+        .select({ variation: variations })
+        .from(variations)
+        .innerJoin(products, eq(products.id, variations.productId))
+        .where(published)
+        .orderBy(asc(variations.position), asc(variations.id)),
+    ]);
+    if (!product) return null;
+    return {
+      data: product,
+      variations: variationRows.map((row) => presentVariation(row.variation)),
+    };
   }
 
   /** null when the product does not exist (the API answers 404). */
   async variations(productId: number): Promise<VariationJson[] | null> {
-    const [exists] = await this.db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.id, productId), eq(products.status, 'publish')));
-    if (!exists) return null;
     const rows = await this.db
-      .select()
-      .from(variations)
-      .where(eq(variations.productId, productId))
+      .select({ variation: variations })
+      .from(products)
+      .leftJoin(variations, eq(variations.productId, products.id))
+      .where(and(eq(products.id, productId), eq(products.status, 'publish')))
       .orderBy(asc(variations.position), asc(variations.id));
-    return rows.map(presentVariation);
+    if (rows.length === 0) return null;
+    return rows.flatMap((row) => (row.variation ? [presentVariation(row.variation)] : []));
   }
 
   /** Everything that narrows a listing except the attribute filters. */
@@ -263,59 +255,55 @@ export class ProductCatalogue {
     return [sql`${column} ${direction}`, sql`${products.id} ${direction}`];
   }
 
-  /** Loads the page's products with their images, categories, terms and variation ids. */
-  private async hydrate(
-    ids: number[],
+  /**
+   * Products matching `where`, in `order`, with their images and variation ids, in one query;
+   * categories and terms come from the rows' id arrays and the taxonomy cache.
+   */
+  private async productsWhere(
+    where: SQL | undefined,
     taxonomy: Taxonomy,
-    options: { withDescription?: boolean } = {},
+    options: { order?: SQL[]; limit: number; offset?: number; withDescription?: boolean },
   ): Promise<ProductJson[]> {
-    if (ids.length === 0) return [];
-    const [rows, images, cats, terms, variationRows] = await Promise.all([
-      this.db.select().from(products).where(inArray(products.id, ids)),
-      this.db
-        .select()
-        .from(productImages)
-        .where(inArray(productImages.productId, ids))
-        .orderBy(asc(productImages.position), asc(productImages.id)),
-      this.db
-        .select({
-          productId: productCategories.productId,
-          id: categories.id,
-          name: categories.name,
-          slug: categories.slug,
-        })
-        .from(productCategories)
-        .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-        .where(inArray(productCategories.productId, ids))
-        .orderBy(asc(categories.position)),
-      this.db
-        .select({ productId: productTerms.productId, termId: productTerms.termId })
-        .from(productTerms)
-        .where(inArray(productTerms.productId, ids)),
-      this.db
-        .select({ productId: variations.productId, id: variations.id })
-        .from(variations)
-        .where(inArray(variations.productId, ids))
-        .orderBy(asc(variations.position), asc(variations.id)),
-    ]);
+    // The subqueries name the outer table in full: drizzle writes a lone table's columns
+    // unqualified, and a bare "id" there would mean the subquery's own.
+    const rows = await this.db
+      .select({
+        id: products.id,
+        slug: products.slug,
+        name: products.name,
+        type: products.type,
+        status: products.status,
+        featured: products.featured,
+        onSale: products.onSale,
+        createdAt: products.createdAt,
+        pricePence: products.pricePence,
+        regularPricePence: products.regularPricePence,
+        shortDescription: products.shortDescription,
+        description: options.withDescription ? products.description : sql<string>`''`,
+        categoryIds: products.categoryIds,
+        termIds: products.termIds,
+        images: sql<{ id: number; src: string; alt: string }[]>`coalesce((
+          SELECT json_agg(json_build_object('id', i.id, 'src', i.src, 'alt', i.alt)
+                          ORDER BY i.position, i.id)
+          FROM ${productImages} i WHERE i.product_id = products.id), '[]'::json)`,
+        variationIds: sql<number[]>`ARRAY(
+          SELECT v.id FROM ${variations} v WHERE v.product_id = products.id
+          ORDER BY v.position, v.id)`,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(...(options.order ?? []))
+      .limit(options.limit)
+      .offset(options.offset ?? 0);
     const termById = new Map(taxonomy.terms.map((term) => [term.id, term]));
-    const byProduct = <T extends { productId: number }>(list: T[]) => {
-      const map = new Map<number, T[]>();
-      for (const item of list) map.set(item.productId, [...(map.get(item.productId) ?? []), item]);
-      return map;
-    };
-    const imagesOf = byProduct(images);
-    const categoriesOf = byProduct(cats);
-    const termsOf = byProduct(terms);
-    const variationsOf = byProduct(variationRows);
-    const rowById = new Map(rows.map((row) => [row.id, row]));
-
-    return ids.flatMap((id) => {
-      const row = rowById.get(id);
-      if (!row) return [];
-      const productTermRows = (termsOf.get(id) ?? [])
-        .map((t) => termById.get(t.termId))
+    return rows.map((row) => {
+      const productTermRows = row.termIds
+        .map((termId) => termById.get(termId))
         .filter((t) => t !== undefined);
+      const productCategories = row.categoryIds
+        .map((categoryId) => taxonomy.categoryById.get(categoryId))
+        .filter((c) => c !== undefined)
+        .sort((a, b) => a.position - b.position || a.id - b.id);
       const attributesJson: ProductAttribute[] = taxonomy.attributes
         .map((attribute) => {
           const own = productTermRows
@@ -348,20 +336,16 @@ export class ProductCatalogue {
         price_html: priceHtml(row.pricePence),
         short_description: row.shortDescription,
         ...(options.withDescription ? { description: row.description } : {}),
-        images: (imagesOf.get(id) ?? []).map(({ id: imageId, src, alt }) => ({
-          id: imageId,
-          src,
-          alt,
-        })),
-        categories: (categoriesOf.get(id) ?? []).map(({ id: catId, name, slug }) => ({
+        images: row.images.map(({ id: imageId, src, alt }) => ({ id: imageId, src, alt })),
+        categories: productCategories.map(({ id: catId, name, slug }) => ({
           id: catId,
           name,
           slug,
         })),
         attributes: attributesJson,
-        variations: (variationsOf.get(id) ?? []).map((v) => v.id),
+        variations: row.variationIds,
       };
-      return [product];
+      return product;
     });
   }
 }

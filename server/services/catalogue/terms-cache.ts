@@ -16,8 +16,18 @@ export interface AttributeRow {
   position: number;
 }
 
+export interface CategoryRow {
+  id: number;
+  name: string;
+  slug: string;
+  position: number;
+}
+
 export interface Taxonomy {
   attributes: AttributeRow[];
+  categories: CategoryRow[];
+  /** id → category */
+  categoryById: Map<number, CategoryRow>;
   terms: TermRow[];
   /** `${attributeId}:${slug}` → term */
   bySlug: Map<string, TermRow>;
@@ -63,10 +73,18 @@ export class TaxonomyCache {
         asc(attributeTerms.id),
       );
     const categoryRows = await this.db
-      .select({ id: categories.id, slug: categories.slug })
-      .from(categories);
+      .select({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        position: categories.position,
+      })
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.id));
     return {
       attributes: attributeRows,
+      categories: categoryRows,
+      categoryById: new Map(categoryRows.map((c) => [c.id, c])),
       terms,
       bySlug: new Map(terms.map((term) => [`${term.attributeId}:${term.slug}`, term])),
       categoryIds: new Map(categoryRows.map((c) => [c.slug, c.id])),
