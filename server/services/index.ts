@@ -1,6 +1,7 @@
 import type { Database } from '#db/client.ts';
 import { ProductCatalogue } from './catalogue/products.ts';
-import { TaxonomyCache } from './catalogue/terms-cache.ts';
+import { CATALOGUE_CACHE_TTL_MS, TaxonomyCache } from './catalogue/terms-cache.ts';
+import { ListingIndex } from './catalogue/listing-index.ts';
 import { SearchVocabulary } from './catalogue/search-vocabulary.ts';
 import { TaxonomyService } from './catalogue/taxonomy.ts';
 import { MenuService } from './catalogue/menu.ts';
@@ -12,9 +13,10 @@ export function createServices(db: Database) {
   const taxonomyCache = new TaxonomyCache(db);
   const vocabulary = new SearchVocabulary(db);
   const menu = new MenuService(db);
+  const listingIndex = new ListingIndex(db, CATALOGUE_CACHE_TTL_MS);
   return {
     db,
-    products: new ProductCatalogue(db, taxonomyCache, vocabulary),
+    products: new ProductCatalogue(db, taxonomyCache, vocabulary, listingIndex),
     taxonomy: new TaxonomyService(db, taxonomyCache),
     menu,
     /** Call after the catalogue changes (seed, import) so caches reload. */
@@ -22,6 +24,7 @@ export function createServices(db: Database) {
       taxonomyCache.invalidate();
       vocabulary.invalidate();
       menu.invalidate();
+      listingIndex.invalidate();
     },
   };
 }

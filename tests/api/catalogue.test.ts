@@ -161,6 +161,53 @@ describe('filters, facets and sort', () => {
   });
 });
 
+describe('the in-memory listing index', () => {
+  // Title sorts are answered by the database; price, date and popularity sorts by the index.
+  // Both must agree on every total, facet count and member, and on the order they share.
+  const LISTINGS = [
+    '/api/products/by-category?category=marble-tiles&stone_colour=white,grey&stone_finish=polished-shiny-smooth',
+    '/api/products/by-category?category=marble-tiles&usage_area=pool&stone_colour=black',
+    '/api/products/by-category?category=no-such-category',
+    '/api/products/new-arrivals?stone_colour=beige',
+    '/api/filtered-products?stone_finish=honed-matt-smooth&usage_area=outdoor,pool',
+    '/api/filtered-products?stone_colour=no-such-colour',
+  ];
+
+  async function allPages(url: string) {
+    const ids: number[] = [];
+    let first: { meta: { total_products: number }; facets: unknown } | undefined;
+    for (let page = 1; ; page++) {
+      const { status, body } = await get(`${url}&facets=true&per_page=7&page=${page}`);
+      expect(status).toBe(200);
+      first ??= body;
+      ids.push(...body.data.map((p: { id: number }) => p.id));
+      if (!body.meta.has_next_page) break;
+    }
+    return { total: first!.meta.total_products, facets: first!.facets, ids };
+  }
+
+  it.each(LISTINGS)('agrees with the database on %s', async (url) => {
+    const database = await allPages(`${url}&sort=title-asc`);
+    for (const sort of ['price-asc', 'price-desc', 'date-desc', 'popularity-desc']) {
+      const indexed = await allPages(`${url}&sort=${sort}`);
+      expect(indexed.total).toBe(database.total);
+      expect(indexed.facets).toEqual(database.facets);
+      expect(indexed.ids).toHaveLength(database.total);
+      expect([...indexed.ids].sort()).toEqual([...database.ids].sort());
+    }
+  });
+
+  it('pages by price with ties broken by id, as the database orders them', async () => {
+    const { body } = await get(
+      '/api/products/by-category?category=marble-tiles&per_page=100&sort=price-asc',
+    );
+    const prices = new Map(catalogue.products.map((p) => [p.slug, p.pricePence]));
+    const seen = body.data.map((p: { slug: string; id: number }) => [prices.get(p.slug)!, p.id]);
+    const sorted = [...seen].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    expect(seen).toEqual(sorted);
+  });
+});
+
 describe('GET /api/products', () => {
   it('defaults to 9 per page, newest first', async () => {
     const { body } = await get('/api/products');

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import { productImages, products, variations } from '#db/schema/index.ts';
 import { clearanceSalePence } from '#domain/pricing.ts';
@@ -6,6 +6,7 @@ import { pageCount } from '#domain/catalogue.ts';
 import type { SortValue } from '#domain/catalogue-query.ts';
 import type { Taxonomy, TaxonomyCache } from './terms-cache.ts';
 import type { SearchVocabulary } from './search-vocabulary.ts';
+import type { IndexQuery, ListingIndex } from './listing-index.ts';
 import type {
   FacetJson,
   ListingJson,
@@ -48,16 +49,112 @@ const NOTHING = sql`false`;
 const intArray = (ids: number[]) =>
   sql.raw(`'{${ids.map((id) => Math.trunc(id)).join(',')}}'::int[]`);
 
+interface Listed {
+  total: number;
+  data: ProductJson[];
+  facets: FacetJson[] | undefined;
+}
+
+/** Every attribute with each of its terms and how many products of the listing have it. */
+function facetsJson(taxonomy: Taxonomy, counts: ReadonlyMap<number, number>): FacetJson[] {
+  return taxonomy.attributes.map((attribute) => ({
+    attribute_id: attribute.id,
+    name: attribute.name,
+    slug: attribute.slug,
+    terms: taxonomy.terms
+      .filter((term) => term.attributeId === attribute.id)
+      .map((term) => ({
+        id: term.id,
+        name: term.name,
+        slug: term.slug,
+        count: counts.get(term.id) ?? 0,
+      })),
+  }));
+}
+
 /** The catalogue's read side: listings with filters, facets and search, products, variations. */
 export class ProductCatalogue {
   constructor(
     private readonly db: Database,
     private readonly taxonomy: TaxonomyCache,
     private readonly vocabulary: SearchVocabulary,
+    private readonly index: ListingIndex,
   ) {}
 
   async list(request: ListingRequest): Promise<ListingJson> {
     const taxonomy = await this.taxonomy.get();
+    const indexedSort = request.filter.search ? null : this.indexedSort(request.order);
+    const { total, data, facets } = indexedSort
+      ? await this.listFromIndex(request, taxonomy, indexedSort)
+      : await this.listFromDatabase(request, taxonomy);
+    const totalPages = pageCount(total, request.perPage);
+    return {
+      data,
+      meta: {
+        current_page: request.page,
+        has_next_page: request.page < totalPages,
+        total_pages: totalPages,
+        total_products: total,
+        per_page: request.perPage,
+      },
+      ...(facets ? { facets } : {}),
+    };
+  }
+
+  /** Sorts the listing index keeps; titles and slugs sort by the database's collation. */
+  private indexedSort(order: ListingOrder): IndexQuery['sort'] | null {
+    if (order.by === 'relevance') return { by: 'popularity', direction: 'desc' };
+    if (order.by === 'title' || order.by === 'slug') return null;
+    return { by: order.by, direction: order.direction };
+  }
+
+  /** Total, facets and page from the in-memory index; only the page's products are read. */
+  private async listFromIndex(
+    request: ListingRequest,
+    taxonomy: Taxonomy,
+    sort: IndexQuery['sort'],
+  ): Promise<Listed> {
+    const { filter } = request;
+    const selections = new Map<number, ReadonlySet<number>>();
+    for (const [attributeId, slugs] of Object.entries(filter.terms ?? {})) {
+      if (!slugs || slugs.length === 0) continue;
+      const ids = slugs
+        .map((slug) => taxonomy.bySlug.get(`${attributeId}:${slug}`)?.id)
+        .filter((id): id is number => id !== undefined);
+      selections.set(Number(attributeId), new Set(ids));
+    }
+    const snapshot = await this.index.get();
+    const answer = snapshot.query({
+      categoryId: filter.category ? (taxonomy.categoryIds.get(filter.category) ?? null) : undefined,
+      newArrivals: filter.newArrivals,
+      featured: filter.featured,
+      onSale: filter.onSale,
+      selections,
+      sort,
+      offset: (request.page - 1) * request.perPage,
+      limit: request.perPage,
+      facetTerms: request.facets
+        ? new Map(taxonomy.terms.map((term) => [term.id, term.attributeId]))
+        : undefined,
+    });
+    const found =
+      answer.ids.length === 0
+        ? []
+        : await this.productsWhere(
+            and(inArray(products.id, answer.ids), eq(products.status, 'publish')),
+            taxonomy,
+            { limit: answer.ids.length },
+          );
+    const byId = new Map(found.map((product) => [product.id, product]));
+    return {
+      total: answer.total,
+      data: answer.ids.flatMap((id) => byId.get(id) ?? []),
+      facets: answer.termCounts ? facetsJson(taxonomy, answer.termCounts) : undefined,
+    };
+  }
+
+  /** Searches and title or slug sorts: the count (with facets) and the page, in parallel. */
+  private async listFromDatabase(request: ListingRequest, taxonomy: Taxonomy): Promise<Listed> {
     const tsQuery = request.filter.search
       ? await this.vocabulary.toTsQuery(request.filter.search)
       : null;
@@ -70,8 +167,6 @@ export class ProductCatalogue {
     const base = this.baseConditions(request.filter, taxonomy, searchCondition);
     const matches = this.attributeMatches(request.filter, taxonomy);
     const where = and(...base, ...matches.values());
-
-    // The count (with facets) and the page are independent: one round trip for both.
     const [counted, data] = await Promise.all([
       request.facets
         ? this.countWithFacets(base, matches, taxonomy)
@@ -82,19 +177,7 @@ export class ProductCatalogue {
         offset: (request.page - 1) * request.perPage,
       }),
     ]);
-    const total = counted.total;
-    const totalPages = pageCount(total, request.perPage);
-    return {
-      data,
-      meta: {
-        current_page: request.page,
-        has_next_page: request.page < totalPages,
-        total_pages: totalPages,
-        total_products: total,
-        per_page: request.perPage,
-      },
-      ...(counted.facets ? { facets: counted.facets } : {}),
-    };
+    return { total: counted.total, data, facets: counted.facets };
   }
 
   async bySlug(slug: string): Promise<{ data: ProductJson; variations: VariationJson[] } | null> {
@@ -215,22 +298,7 @@ export class ProductCatalogue {
           GROUP BY t.term_id`,
     );
     const counts = new Map(rows.map((row) => [Number(row.term_id), Number(row.count)]));
-    return {
-      total: counts.get(0) ?? 0,
-      facets: taxonomy.attributes.map((attribute) => ({
-        attribute_id: attribute.id,
-        name: attribute.name,
-        slug: attribute.slug,
-        terms: taxonomy.terms
-          .filter((term) => term.attributeId === attribute.id)
-          .map((term) => ({
-            id: term.id,
-            name: term.name,
-            slug: term.slug,
-            count: counts.get(term.id) ?? 0,
-          })),
-      })),
-    };
+    return { total: counts.get(0) ?? 0, facets: facetsJson(taxonomy, counts) };
   }
 
   private orderBy(order: ListingOrder, tsQuery: string | null): SQL[] {

@@ -35,7 +35,8 @@ export interface Taxonomy {
   categoryIds: Map<string, number>;
 }
 
-const TTL_MS = 60_000;
+/** How long the catalogue's in-process copies (taxonomy, listing index) live before a reload. */
+export const CATALOGUE_CACHE_TTL_MS = 60_000;
 
 /**
  * Attributes, terms and categories change only when the catalogue does, and every listing needs them:
@@ -48,7 +49,7 @@ export class TaxonomyCache {
   constructor(private readonly db: Database) {}
 
   get(): Promise<Taxonomy> {
-    if (!this.value || Date.now() - this.loadedAt > TTL_MS) {
+    if (!this.value || Date.now() - this.loadedAt > CATALOGUE_CACHE_TTL_MS) {
       this.loadedAt = Date.now();
       this.value = this.load().catch((error: unknown) => {
         this.value = null;
