@@ -14,9 +14,10 @@ export function createServices(db: Database) {
   const vocabulary = new SearchVocabulary(db);
   const menu = new MenuService(db);
   const listingIndex = new ListingIndex(db, CATALOGUE_CACHE_TTL_MS);
+  const products = new ProductCatalogue(db, taxonomyCache, vocabulary, listingIndex);
   return {
     db,
-    products: new ProductCatalogue(db, taxonomyCache, vocabulary, listingIndex),
+    products,
     taxonomy: new TaxonomyService(db, taxonomyCache),
     menu,
     /** Call after the catalogue changes (seed, import) so caches reload. */
@@ -25,6 +26,7 @@ export function createServices(db: Database) {
       vocabulary.invalidate();
       menu.invalidate();
       listingIndex.invalidate();
+      products.invalidate();
     },
   };
 }

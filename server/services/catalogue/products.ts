@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { queryRows, type Database } from '#db/client.ts';
 import { productImages, products, variations } from '#db/schema/index.ts';
 import { clearanceSalePence } from '#domain/pricing.ts';
 import { pageCount } from '#domain/catalogue.ts';
 import type { SortValue } from '#domain/catalogue-query.ts';
-import type { Taxonomy, TaxonomyCache } from './terms-cache.ts';
+import { CATALOGUE_CACHE_TTL_MS, type Taxonomy, type TaxonomyCache } from './terms-cache.ts';
 import type { SearchVocabulary } from './search-vocabulary.ts';
 import type { IndexQuery, ListingIndex } from './listing-index.ts';
 import type {
@@ -81,6 +82,20 @@ export class ProductCatalogue {
     private readonly index: ListingIndex,
   ) {}
 
+  /**
+   * Products as listing cards show them, kept as long as the listing index: the catalogue
+   * changes only through imports, and a card is the same for every shopper.
+   */
+  private readonly cards = new LRUCache<number, ProductJson>({
+    max: 5_000,
+    ttl: CATALOGUE_CACHE_TTL_MS,
+  });
+
+  /** Forgets every kept card (after the catalogue changed). */
+  invalidate(): void {
+    this.cards.clear();
+  }
+
   async list(request: ListingRequest): Promise<ListingJson> {
     const taxonomy = await this.taxonomy.get();
     const indexedSort = request.filter.search ? null : this.indexedSort(request.order);
@@ -137,20 +152,25 @@ export class ProductCatalogue {
         ? new Map(taxonomy.terms.map((term) => [term.id, term.attributeId]))
         : undefined,
     });
-    const found =
-      answer.ids.length === 0
-        ? []
-        : await this.productsWhere(
-            and(inArray(products.id, answer.ids), eq(products.status, 'publish')),
-            taxonomy,
-            { limit: answer.ids.length },
-          );
-    const byId = new Map(found.map((product) => [product.id, product]));
     return {
       total: answer.total,
-      data: answer.ids.flatMap((id) => byId.get(id) ?? []),
+      data: await this.productsByIds(answer.ids, taxonomy),
       facets: answer.termCounts ? facetsJson(taxonomy, answer.termCounts) : undefined,
     };
+  }
+
+  /** Listing cards by id, in order: the recently listed from memory, the rest in one query. */
+  private async productsByIds(ids: number[], taxonomy: Taxonomy): Promise<ProductJson[]> {
+    const missing = ids.filter((id) => !this.cards.has(id));
+    if (missing.length > 0) {
+      const found = await this.productsWhere(
+        and(inArray(products.id, missing), eq(products.status, 'publish')),
+        taxonomy,
+        { limit: missing.length },
+      );
+      for (const product of found) this.cards.set(product.id, product);
+    }
+    return ids.flatMap((id) => this.cards.get(id) ?? []);
   }
 
   /** Searches and title or slug sorts: the count (with facets) and the page, in parallel. */
