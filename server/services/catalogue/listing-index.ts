@@ -47,69 +47,142 @@ export interface IndexAnswer {
   termCounts?: Map<number, number>;
 }
 
+const NEW_ARRIVAL = 1;
+const FEATURED = 2;
+const ON_SALE = 4;
+
 /**
  * The published catalogue's listing columns, held in memory and pre-sorted by every indexed
  * sort, whole and per category. A listing is then one pass over its category in the order
  * asked: the total, every facet count and the page come out of it together, with no sort and
- * no database round trip, at a cost proportional to the category, not the catalogue.
+ * no database round trip. Terms are bits of a mask per product, so the pass costs a few
+ * integer operations per product of the category, whatever the size of the catalogue.
  */
 export class ListingSnapshot {
-  private readonly sorted = new Map<string, Entry[]>();
+  private readonly ids: Int32Array;
+  private readonly flags: Uint8Array;
+  /** `words` 32-bit words of term bits per product. */
+  private readonly masks: Uint32Array;
+  private readonly words: number;
+  private readonly bitOfTerm = new Map<number, number>();
+  private readonly termOfBit: number[] = [];
+  /** `${category or all}:${sort}` → product positions in ascending order. */
+  private readonly sorted = new Map<string, Int32Array>();
 
   constructor(entries: Entry[]) {
-    const groups = new Map<number | 'all', Entry[]>([['all', entries]]);
     for (const entry of entries) {
+      for (const termId of entry.termIds) {
+        if (this.bitOfTerm.has(termId)) continue;
+        this.bitOfTerm.set(termId, this.termOfBit.length);
+        this.termOfBit.push(termId);
+      }
+    }
+    this.words = Math.max(1, Math.ceil(this.termOfBit.length / 32));
+    this.ids = Int32Array.from(entries, (entry) => entry.id);
+    this.flags = Uint8Array.from(
+      entries,
+      (entry) =>
+        (entry.newArrival ? NEW_ARRIVAL : 0) |
+        (entry.featured ? FEATURED : 0) |
+        (entry.onSale ? ON_SALE : 0),
+    );
+    this.masks = new Uint32Array(entries.length * this.words);
+    const groups = new Map<number | 'all', number[]>([['all', entries.map((_, i) => i)]]);
+    entries.forEach((entry, position) => {
+      this.masks.set(this.maskOf(entry.termIds), position * this.words);
       for (const categoryId of entry.categoryIds) {
         const group = groups.get(categoryId) ?? [];
-        group.push(entry);
+        group.push(position);
         groups.set(categoryId, group);
       }
-    }
+    });
     for (const [by, key] of Object.entries(SORT_KEYS)) {
-      for (const [group, list] of groups) {
-        this.sorted.set(
-          `${group}:${by}`,
-          [...list].sort((a, b) => key(a) - key(b) || a.id - b.id),
+      for (const [group, positions] of groups) {
+        const order = [...positions].sort(
+          (a, b) => key(entries[a]!) - key(entries[b]!) || entries[a]!.id - entries[b]!.id,
         );
+        this.sorted.set(`${group}:${by}`, Int32Array.from(order));
       }
     }
+  }
+
+  /** Term ids as bits; terms no product has get none, so they match nothing. */
+  private maskOf(termIds: Iterable<number>): Uint32Array {
+    const mask = new Uint32Array(this.words);
+    for (const termId of termIds) {
+      const bit = this.bitOfTerm.get(termId);
+      if (bit !== undefined) mask[bit >>> 5]! |= 1 << (bit & 31);
+    }
+    return mask;
   }
 
   query(q: IndexQuery): IndexAnswer {
     const termCounts = q.facetTerms ? new Map<number, number>() : undefined;
     if (q.categoryId === null) return { total: 0, ids: [], termCounts };
-    const list = this.sorted.get(`${q.categoryId ?? 'all'}:${q.sort.by}`) ?? [];
-    const selections = [...q.selections];
+    const order = this.sorted.get(`${q.categoryId ?? 'all'}:${q.sort.by}`) ?? new Int32Array();
+    const { words, masks, flags } = this;
+    const selections = [...q.selections].map(([attributeId, chosen]) => ({
+      attributeId,
+      mask: this.maskOf(chosen),
+    }));
+    // The bits each facet counts: all facet terms when the product matches every choice, only
+    // the missed attribute's when it misses exactly one (picking another of its terms would
+    // include the product).
+    const facetTerms = q.facetTerms;
+    const facetMask = facetTerms ? this.maskOf(facetTerms.keys()) : undefined;
+    const attributeMask = new Map<number, Uint32Array>();
+    if (facetTerms) {
+      for (const { attributeId } of selections) {
+        const own = [...facetTerms].filter(([, a]) => a === attributeId).map(([t]) => t);
+        attributeMask.set(attributeId, this.maskOf(own));
+      }
+    }
+    const counts = new Int32Array(this.termOfBit.length);
+    const wanted =
+      (q.newArrivals ? NEW_ARRIVAL : 0) |
+      (q.featured !== undefined ? FEATURED : 0) |
+      (q.onSale !== undefined ? ON_SALE : 0);
+    const expected =
+      (q.newArrivals ? NEW_ARRIVAL : 0) | (q.featured ? FEATURED : 0) | (q.onSale ? ON_SALE : 0);
     const ids: number[] = [];
     let total = 0;
     const descending = q.sort.direction === 'desc';
-    for (let i = 0; i < list.length; i++) {
-      const entry = list[descending ? list.length - 1 - i : i]!;
-      if (q.newArrivals && !entry.newArrival) continue;
-      if (q.featured !== undefined && entry.featured !== q.featured) continue;
-      if (q.onSale !== undefined && entry.onSale !== q.onSale) continue;
-      // The one attribute whose choice the product misses, if exactly one: its facet still
-      // counts the product, as picking another term of that attribute would include it.
-      let missed: number | undefined;
+    for (let i = 0; i < order.length; i++) {
+      const position = order[descending ? order.length - 1 - i : i]!;
+      if ((flags[position]! & wanted) !== expected) continue;
+      const base = position * words;
       let misses = 0;
-      for (const [attributeId, chosen] of selections) {
-        if (!entry.termIds.some((termId) => chosen.has(termId))) {
+      let missed = 0;
+      for (let s = 0; s < selections.length && misses < 2; s++) {
+        const mask = selections[s]!.mask;
+        let hit = false;
+        for (let w = 0; w < words && !hit; w++) hit = (masks[base + w]! & mask[w]!) !== 0;
+        if (!hit) {
           misses += 1;
-          missed = attributeId;
-          if (misses > 1) break;
+          missed = s;
         }
       }
       if (misses > 1) continue;
-      if (termCounts) {
-        for (const termId of entry.termIds) {
-          const attributeId = q.facetTerms!.get(termId);
-          if (attributeId === undefined || (misses === 1 && attributeId !== missed)) continue;
-          termCounts.set(termId, (termCounts.get(termId) ?? 0) + 1);
+      if (facetMask) {
+        const counted =
+          misses === 0 ? facetMask : attributeMask.get(selections[missed]!.attributeId)!;
+        for (let w = 0; w < words; w++) {
+          let bits = masks[base + w]! & counted[w]!;
+          while (bits !== 0) {
+            const low = bits & -bits;
+            counts[w * 32 + 31 - Math.clz32(low)]! += 1;
+            bits ^= low;
+          }
         }
       }
       if (misses === 1) continue;
-      if (total >= q.offset && ids.length < q.limit) ids.push(entry.id);
+      if (total >= q.offset && ids.length < q.limit) ids.push(this.ids[position]!);
       total += 1;
+    }
+    if (termCounts) {
+      counts.forEach((count, bit) => {
+        if (count > 0) termCounts.set(this.termOfBit[bit]!, count);
+      });
     }
     return { total, ids, termCounts };
   }
