@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '#db/client.ts';
+import { queryRows, type Database } from '#db/client.ts';
 import { cartItems, productImages, products, variations } from '#db/schema/index.ts';
 import { m2ToPieces } from '#domain/area.ts';
 import {
@@ -14,7 +14,7 @@ import { CART_QUANTITY_MAX, type AddToCart, type UpdateCart } from '#domain/vali
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import type { SessionRecord } from '../sessions.ts';
 import { priceString } from '../catalogue/present.ts';
-import { findCartId, findOrCreateCartId } from './ownership.ts';
+import { cartUpsert, findCartId } from './ownership.ts';
 
 const unprocessable = (message: string, field: string) =>
   new HttpError(422, 'unprocessable', message, { [field]: message });
@@ -88,32 +88,29 @@ export class CartService {
     const m2 = lineM2(pieces, row.option);
 
     const session = await sessionFor();
-    const cartId = await findOrCreateCartId(this.db, session);
-    const merged = await this.db
-      .insert(cartItems)
-      .values({
-        cartId,
-        productId: input.product_id,
-        variationId: input.variation_id,
-        quantity: pieces,
-        m2Quantity: m2 === null ? null : String(m2),
-        isSample: input.is_sample,
-      })
-      .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.variationId, cartItems.isSample],
-        set: {
-          quantity: sql`${cartItems.quantity} + excluded.quantity`,
-          // Recomputed from the summed pieces: adding rounded m² figures would drift.
-          m2Quantity:
-            area === null
-              ? null
-              : sql`round((${cartItems.quantity} + excluded.quantity) * ${area}::numeric, 3)`,
-        },
-        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${CART_QUANTITY_MAX}`,
-      })
-      .returning({ id: cartItems.id });
-    if (merged.length === 0) throw tooMany();
-    return this.present(cartId);
+    // The cart (created on first write) and the line in one statement: one round trip and
+    // one commit, and still one cart and one line however many adds race.
+    const [merged] = await queryRows<{ id: number; cart_id: number }>(
+      this.db,
+      sql`WITH cart AS (${cartUpsert(session)})
+          INSERT INTO ${cartItems} AS item
+            (cart_id, product_id, variation_id, quantity, m2_quantity, is_sample)
+          SELECT cart.id, ${input.product_id}, ${input.variation_id}, ${pieces},
+                 ${m2 === null ? null : String(m2)}::numeric, ${input.is_sample}
+          FROM cart
+          ON CONFLICT (cart_id, variation_id, is_sample) DO UPDATE SET
+            quantity = item.quantity + excluded.quantity,
+            -- Recomputed from the summed pieces: adding rounded m² figures would drift.
+            m2_quantity = ${
+              area === null
+                ? sql`NULL`
+                : sql`round((item.quantity + excluded.quantity) * ${area}::numeric, 3)`
+            }
+          WHERE item.quantity + excluded.quantity <= ${CART_QUANTITY_MAX}
+          RETURNING item.id, item.cart_id`,
+    );
+    if (!merged) throw tooMany();
+    return this.present(Number(merged.cart_id));
   }
 
   /** Sets a line's pieces; its m² follow. A line out of stock may shrink but not grow. */

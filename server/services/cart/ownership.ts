@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { cartItems, carts } from '#db/schema/index.ts';
 import type { SessionRecord } from '../sessions.ts';
@@ -17,19 +17,16 @@ export async function findCartId(db: Database, session: SessionRecord): Promise<
   return row?.id ?? null;
 }
 
-/** The session's cart, created on first write; concurrent first writes end with one cart. */
-export async function findOrCreateCartId(db: Database, session: SessionRecord): Promise<number> {
-  const values =
-    session.customerId !== null
-      ? { customerId: session.customerId }
-      : { sessionTokenHash: session.tokenHash };
-  const target = session.customerId !== null ? carts.customerId : carts.sessionTokenHash;
-  const [row] = await db
-    .insert(carts)
-    .values(values)
-    .onConflictDoUpdate({ target, set: { updatedAt: sql`now()` } })
-    .returning({ id: carts.id });
-  return row!.id;
+/**
+ * The session's cart, created on first write, as a statement to run on its own or inside a
+ * larger one; concurrent first writes end with one cart.
+ */
+export function cartUpsert(session: SessionRecord): SQL {
+  return session.customerId !== null
+    ? sql`INSERT INTO ${carts} (customer_id) VALUES (${session.customerId})
+          ON CONFLICT (customer_id) DO UPDATE SET updated_at = now() RETURNING id`
+    : sql`INSERT INTO ${carts} (session_token_hash) VALUES (${session.tokenHash})
+          ON CONFLICT (session_token_hash) DO UPDATE SET updated_at = now() RETURNING id`;
 }
 
 /**

@@ -50,6 +50,25 @@ const NOTHING = sql`false`;
 const intArray = (ids: number[]) =>
   sql.raw(`'{${ids.map((id) => Math.trunc(id)).join(',')}}'::int[]`);
 
+/** A row of `productFields`. */
+type ProductRow = Pick<
+  typeof products.$inferSelect,
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'type'
+  | 'status'
+  | 'featured'
+  | 'onSale'
+  | 'createdAt'
+  | 'pricePence'
+  | 'regularPricePence'
+  | 'shortDescription'
+  | 'description'
+  | 'categoryIds'
+  | 'termIds'
+> & { images: { id: number; src: string; alt: string }[]; variationIds: number[] };
+
 interface Listed {
   total: number;
   data: ProductJson[];
@@ -73,6 +92,37 @@ function facetsJson(taxonomy: Taxonomy, counts: ReadonlyMap<number, number>): Fa
   }));
 }
 
+/**
+ * The columns a product's JSON is built from, with its images and variation ids as subqueries.
+ * They name the outer table in full: drizzle writes a lone table's columns unqualified, and a
+ * bare "id" there would mean the subquery's own.
+ */
+function productFields(withDescription: boolean) {
+  return {
+    id: products.id,
+    slug: products.slug,
+    name: products.name,
+    type: products.type,
+    status: products.status,
+    featured: products.featured,
+    onSale: products.onSale,
+    createdAt: products.createdAt,
+    pricePence: products.pricePence,
+    regularPricePence: products.regularPricePence,
+    shortDescription: products.shortDescription,
+    description: withDescription ? products.description : sql<string>`''`,
+    categoryIds: products.categoryIds,
+    termIds: products.termIds,
+    images: sql<{ id: number; src: string; alt: string }[]>`coalesce((
+      SELECT json_agg(json_build_object('id', i.id, 'src', i.src, 'alt', i.alt)
+                      ORDER BY i.position, i.id)
+      FROM ${productImages} i WHERE i.product_id = products.id), '[]'::json)`,
+    variationIds: sql<number[]>`ARRAY(
+      SELECT v.id FROM ${variations} v WHERE v.product_id = products.id
+      ORDER BY v.position, v.id)`,
+  };
+}
+
 /** The catalogue's read side: listings with filters, facets and search, products, variations. */
 export class ProductCatalogue {
   constructor(
@@ -80,7 +130,26 @@ export class ProductCatalogue {
     private readonly taxonomy: TaxonomyCache,
     private readonly vocabulary: SearchVocabulary,
     private readonly index: ListingIndex,
-  ) {}
+  ) {
+    // Prepared once per connection: their plans are made once, not on every product view.
+    const bySlug = and(eq(products.slug, sql.placeholder('slug')), eq(products.status, 'publish'));
+    this.productBySlug = db
+      .select(productFields(true))
+      .from(products)
+      .where(bySlug)
+      .limit(1)
+      .prepare('product_by_slug');
+    this.variationsBySlug = db
+      .select({ variation: variations })
+      .from(variations)
+      .innerJoin(products, eq(products.id, variations.productId))
+      .where(bySlug)
+      .orderBy(asc(variations.position), asc(variations.id))
+      .prepare('variations_by_slug');
+  }
+
+  private readonly productBySlug;
+  private readonly variationsBySlug;
 
   /**
    * Products as listing cards show them, kept as long as the listing index: the catalogue
@@ -202,16 +271,11 @@ export class ProductCatalogue {
 
   async bySlug(slug: string): Promise<{ data: ProductJson; variations: VariationJson[] } | null> {
     const taxonomy = await this.taxonomy.get();
-    const published = and(eq(products.slug, slug), eq(products.status, 'publish'));
-    const [[product], variationRows] = await Promise.all([
-      this.productsWhere(published, taxonomy, { limit: 1, withDescription: true }),
-      this.db
-        .select({ variation: variations })
-        .from(variations)
-        .innerJoin(products, eq(products.id, variations.productId))
-        .where(published)
-        .orderBy(asc(variations.position), asc(variations.id)),
+    const [rows, variationRows] = await Promise.all([
+      this.productBySlug.execute({ slug }),
+      this.variationsBySlug.execute({ slug }),
     ]);
+    const [product] = this.present(rows, taxonomy, true);
     if (!product) return null;
     return {
       data: product,
@@ -352,37 +416,18 @@ export class ProductCatalogue {
     taxonomy: Taxonomy,
     options: { order?: SQL[]; limit: number; offset?: number; withDescription?: boolean },
   ): Promise<ProductJson[]> {
-    // The subqueries name the outer table in full: drizzle writes a lone table's columns
-    // unqualified, and a bare "id" there would mean the subquery's own.
     const rows = await this.db
-      .select({
-        id: products.id,
-        slug: products.slug,
-        name: products.name,
-        type: products.type,
-        status: products.status,
-        featured: products.featured,
-        onSale: products.onSale,
-        createdAt: products.createdAt,
-        pricePence: products.pricePence,
-        regularPricePence: products.regularPricePence,
-        shortDescription: products.shortDescription,
-        description: options.withDescription ? products.description : sql<string>`''`,
-        categoryIds: products.categoryIds,
-        termIds: products.termIds,
-        images: sql<{ id: number; src: string; alt: string }[]>`coalesce((
-          SELECT json_agg(json_build_object('id', i.id, 'src', i.src, 'alt', i.alt)
-                          ORDER BY i.position, i.id)
-          FROM ${productImages} i WHERE i.product_id = products.id), '[]'::json)`,
-        variationIds: sql<number[]>`ARRAY(
-          SELECT v.id FROM ${variations} v WHERE v.product_id = products.id
-          ORDER BY v.position, v.id)`,
-      })
+      .select(productFields(options.withDescription ?? false))
       .from(products)
       .where(where)
       .orderBy(...(options.order ?? []))
       .limit(options.limit)
       .offset(options.offset ?? 0);
+    return this.present(rows, taxonomy, options.withDescription ?? false);
+  }
+
+  /** Product rows as the API shows them. */
+  private present(rows: ProductRow[], taxonomy: Taxonomy, withDescription: boolean): ProductJson[] {
     const termById = new Map(taxonomy.terms.map((term) => [term.id, term]));
     return rows.map((row) => {
       const productTermRows = row.termIds
@@ -423,7 +468,7 @@ export class ProductCatalogue {
         sale_price: salePence === null ? '' : priceString(salePence),
         price_html: priceHtml(row.pricePence),
         short_description: row.shortDescription,
-        ...(options.withDescription ? { description: row.description } : {}),
+        ...(withDescription ? { description: row.description } : {}),
         images: row.images.map(({ id: imageId, src, alt }) => ({ id: imageId, src, alt })),
         categories: productCategories.map(({ id: catId, name, slug }) => ({
           id: catId,
