@@ -210,7 +210,9 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
         key !== null &&
         response.status === 200 &&
         response.body !== null &&
-        response.headers.getSetCookie().length === 0;
+        response.headers.getSetCookie().length === 0 &&
+        // A route that says its page is not to be stored (the account area) is not kept.
+        !/no-store|private/i.test(response.headers.get('cache-control') ?? '');
       if (keep) {
         const body = await response.text();
         const page = { body, nonce, hash: pageHash(body, nonce), headers, storedAt: Date.now() };

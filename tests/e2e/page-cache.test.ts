@@ -86,6 +86,14 @@ describe('anonymous pages kept in process', () => {
     expect((await get('/delivery-information')).headers['x-cache']).toBe('hit');
   });
 
+  it('keeps no page its route marks no-store (the account area)', async () => {
+    await get('/my-account');
+    const again = await get('/my-account');
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['cache-control']).toBe('no-store');
+    expect(again.headers['x-cache']).toBeUndefined();
+  });
+
   it('keeps no error page', async () => {
     await get('/no-such-page-here');
     const again = await get('/no-such-page-here');
