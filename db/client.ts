@@ -13,6 +13,11 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The content store's own connections (pages, posts): a hanging content query can use up
+   * these, never the ones catalogue, baskets and accounts need. PGlite has one connection.
+   */
+  contentDb: Database;
   kind: 'pglite' | 'postgres';
   /** Runs `SELECT 1`; throws when the database cannot answer. */
   ping(): Promise<void>;
@@ -40,6 +45,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
+    contentDb: db,
     kind: 'pglite',
     ping: async () => {
       await client.query('SELECT 1');
@@ -57,16 +63,28 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     // A statement that outlives this is a fault, not a slow answer: fail it so the request ends.
     statement_timeout: 15_000,
   });
+  // Content answers give up after 3 s (a 503); their statements are cancelled soon after.
+  const contentPool = new pg.Pool({
+    connectionString: url,
+    max: 3,
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 5_000,
+  });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it kills the process.
-  pool.on('error', (error) => options.onPoolError?.(error));
+  for (const each of [pool, contentPool]) each.on('error', (error) => options.onPoolError?.(error));
   const db = drizzlePg({ client: pool, schema, logger: options.logger }) as unknown as Database;
+  const contentDb = drizzlePg({ client: contentPool, schema }) as unknown as Database;
   return {
     db,
+    contentDb,
     kind: 'postgres',
     ping: async () => {
       await pool.query('SELECT 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), contentPool.end()]);
+    },
   };
 }
 

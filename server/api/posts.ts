@@ -14,7 +14,7 @@ export async function postsApi(app: FastifyInstance) {
     response: '{ id, slug, title, link, date, excerpt, og_image: { url }[] }[]',
     handler: async ({ query, reply }) => {
       reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=300');
-      return recentPosts(app.services.db, query.limit);
+      return recentPosts(app.services.contentDb, query.limit);
     },
   });
 }

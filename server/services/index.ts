@@ -9,7 +9,7 @@ import { MenuService } from './catalogue/menu.ts';
 export type Services = ReturnType<typeof createServices>;
 
 /** One instance of each service per app, sharing the database and the in-process caches. */
-export function createServices(db: Database) {
+export function createServices(db: Database, contentDb: Database = db) {
   const taxonomyCache = new TaxonomyCache(db);
   const vocabulary = new SearchVocabulary(db);
   const menu = new MenuService(db);
@@ -17,6 +17,8 @@ export function createServices(db: Database) {
   const products = new ProductCatalogue(db, taxonomyCache, vocabulary, listingIndex);
   return {
     db,
+    /** For pages and posts only (see DatabaseHandle.contentDb). */
+    contentDb,
     products,
     taxonomy: new TaxonomyService(db, taxonomyCache),
     menu,

@@ -40,7 +40,7 @@ export async function wpApi(app: FastifyInstance) {
     query: wpPagesQuerySchema,
     response: 'WordPress page objects: { id, slug, title.rendered, content.rendered, ... }[]',
     handler: async ({ query, request, reply }) => {
-      const found = await findPages(app.services.db, query.slug, {
+      const found = await findPages(app.services.contentDb, query.slug, {
         origin: originOf(app, request),
         embed: query._embed,
       });
@@ -60,7 +60,7 @@ export async function wpApi(app: FastifyInstance) {
     response:
       'WordPress post objects; headers X-WP-Total and X-WP-TotalPages; 400 rest_post_invalid_page_number beyond the last page',
     handler: async ({ query, request, reply }) => {
-      const result = await findPosts(app.services.db, query, {
+      const result = await findPosts(app.services.contentDb, query, {
         origin: originOf(app, request),
         embed: query._embed,
       });
