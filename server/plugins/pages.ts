@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
+import { HttpError } from '../http/errors.ts';
 import {
   PageCache,
   pageEtag,
@@ -192,6 +193,13 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all('/*', async (request, reply) => {
+      // No route has an action: anything but a read is refused here, before React Router,
+      // which would log a stack for each (a scanner sends thousands).
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        throw new HttpError(405, 'method_not_allowed', 'Pages are only read', undefined, {
+          allow: 'GET, HEAD',
+        });
+      }
       const key = cacheKeyOf(request);
       // A client asking for a fresh page (Cache-Control: no-cache) gets one, and it is kept.
       if (key !== null && !/no-cache/i.test(request.headers['cache-control'] ?? '')) {

@@ -94,6 +94,20 @@ describe('anonymous pages kept in process', () => {
     expect(again.headers['x-cache']).toBeUndefined();
   });
 
+  it('refuses anything but a read of a page with 405, quietly', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH'] as const) {
+      const response = await shop.app.inject({
+        method,
+        url: '/colour/whites',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'q=1',
+      });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe('GET, HEAD');
+      expect(response.json()).toMatchObject({ code: 'method_not_allowed' });
+    }
+  });
+
   it('keeps no error page', async () => {
     await get('/no-such-page-here');
     const again = await get('/no-such-page-here');
