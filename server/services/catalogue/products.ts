@@ -75,6 +75,22 @@ interface Listed {
   facets: FacetJson[] | undefined;
 }
 
+/**
+ * The term ids a listing's filter chose, per attribute with a choice; slugs that name no term
+ * leave an attribute with none, so nothing matches it.
+ */
+function chosenTermIds(filter: ListingFilter, taxonomy: Taxonomy): Map<number, number[]> {
+  const chosen = new Map<number, number[]>();
+  for (const [attributeId, slugs] of Object.entries(filter.terms ?? {})) {
+    if (!slugs || slugs.length === 0) continue;
+    const ids = slugs
+      .map((slug) => taxonomy.bySlug.get(`${attributeId}:${slug}`)?.id)
+      .filter((id): id is number => id !== undefined);
+    chosen.set(Number(attributeId), ids);
+  }
+  return chosen;
+}
+
 /** Every attribute with each of its terms and how many products of the listing have it. */
 function facetsJson(taxonomy: Taxonomy, counts: ReadonlyMap<number, number>): FacetJson[] {
   return taxonomy.attributes.map((attribute) => ({
@@ -199,14 +215,9 @@ export class ProductCatalogue {
     sort: IndexQuery['sort'],
   ): Promise<Listed> {
     const { filter } = request;
-    const selections = new Map<number, ReadonlySet<number>>();
-    for (const [attributeId, slugs] of Object.entries(filter.terms ?? {})) {
-      if (!slugs || slugs.length === 0) continue;
-      const ids = slugs
-        .map((slug) => taxonomy.bySlug.get(`${attributeId}:${slug}`)?.id)
-        .filter((id): id is number => id !== undefined);
-      selections.set(Number(attributeId), new Set(ids));
-    }
+    const selections = new Map<number, ReadonlySet<number>>(
+      [...chosenTermIds(filter, taxonomy)].map(([attributeId, ids]) => [attributeId, new Set(ids)]),
+    );
     const snapshot = await this.index.get();
     const answer = snapshot.query({
       categoryId: filter.category ? (taxonomy.categoryIds.get(filter.category) ?? null) : undefined,
@@ -217,9 +228,7 @@ export class ProductCatalogue {
       sort,
       offset: (request.page - 1) * request.perPage,
       limit: request.perPage,
-      facetTerms: request.facets
-        ? new Map(taxonomy.terms.map((term) => [term.id, term.attributeId]))
-        : undefined,
+      facetTerms: request.facets ? taxonomy.attributeOfTerm : undefined,
     });
     return {
       total: answer.total,
@@ -321,13 +330,9 @@ export class ProductCatalogue {
   /** Per selected attribute: "has any of the chosen terms" (OR within, AND across). */
   private attributeMatches(filter: ListingFilter, taxonomy: Taxonomy): Map<number, SQL> {
     const matches = new Map<number, SQL>();
-    for (const [attributeId, slugs] of Object.entries(filter.terms ?? {})) {
-      if (!slugs || slugs.length === 0) continue;
-      const ids = slugs
-        .map((slug) => taxonomy.bySlug.get(`${attributeId}:${slug}`)?.id)
-        .filter((id): id is number => id !== undefined);
+    for (const [attributeId, ids] of chosenTermIds(filter, taxonomy)) {
       matches.set(
-        Number(attributeId),
+        attributeId,
         ids.length === 0 ? NOTHING : sql`${products.termIds} && ${intArray(ids)}`,
       );
     }
@@ -428,7 +433,7 @@ export class ProductCatalogue {
 
   /** Product rows as the API shows them. */
   private present(rows: ProductRow[], taxonomy: Taxonomy, withDescription: boolean): ProductJson[] {
-    const termById = new Map(taxonomy.terms.map((term) => [term.id, term]));
+    const { termById } = taxonomy;
     return rows.map((row) => {
       const productTermRows = row.termIds
         .map((termId) => termById.get(termId))

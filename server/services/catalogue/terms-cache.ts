@@ -31,6 +31,10 @@ export interface Taxonomy {
   terms: TermRow[];
   /** `${attributeId}:${slug}` → term */
   bySlug: Map<string, TermRow>;
+  /** term id → term */
+  termById: Map<number, TermRow>;
+  /** term id → its attribute's id */
+  attributeOfTerm: Map<number, number>;
   /** category slug → id */
   categoryIds: Map<string, number>;
 }
@@ -88,6 +92,8 @@ export class TaxonomyCache {
       categoryById: new Map(categoryRows.map((c) => [c.id, c])),
       terms,
       bySlug: new Map(terms.map((term) => [`${term.attributeId}:${term.slug}`, term])),
+      termById: new Map(terms.map((term) => [term.id, term])),
+      attributeOfTerm: new Map(terms.map((term) => [term.id, term.attributeId])),
       categoryIds: new Map(categoryRows.map((c) => [c.slug, c.id])),
     };
   }
