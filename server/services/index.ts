@@ -2,7 +2,6 @@ import type { Database } from '#db/client.ts';
 import { ProductCatalogue } from './catalogue/products.ts';
 import { CATALOGUE_CACHE_TTL_MS, TaxonomyCache } from './catalogue/terms-cache.ts';
 import { ListingIndex } from './catalogue/listing-index.ts';
-import { SearchVocabulary } from './catalogue/search-vocabulary.ts';
 import { TaxonomyService } from './catalogue/taxonomy.ts';
 import { MenuService } from './catalogue/menu.ts';
 
@@ -11,10 +10,9 @@ export type Services = ReturnType<typeof createServices>;
 /** One instance of each service per app, sharing the database and the in-process caches. */
 export function createServices(db: Database, contentDb: Database = db) {
   const taxonomyCache = new TaxonomyCache(db);
-  const vocabulary = new SearchVocabulary(db);
   const menu = new MenuService(db);
   const listingIndex = new ListingIndex(db, CATALOGUE_CACHE_TTL_MS);
-  const products = new ProductCatalogue(db, taxonomyCache, vocabulary, listingIndex);
+  const products = new ProductCatalogue(db, taxonomyCache, listingIndex);
   return {
     db,
     /** For pages and posts only (see DatabaseHandle.contentDb). */
@@ -25,7 +23,6 @@ export function createServices(db: Database, contentDb: Database = db) {
     /** Call after the catalogue changes (seed, import) so caches reload. */
     invalidateCatalogue() {
       taxonomyCache.invalidate();
-      vocabulary.invalidate();
       menu.invalidate();
       listingIndex.invalidate();
       products.invalidate();

@@ -162,7 +162,8 @@ describe('filters, facets and sort', () => {
 });
 
 describe('the in-memory listing index', () => {
-  // Title sorts are answered by the database; price, date and popularity sorts by the index.
+  // Title sorts are answered by the database; relevance, price, date and popularity sorts by the
+  // index, searches included.
   // Both must agree on every total, facet count and member, and on the order they share.
   const LISTINGS = [
     '/api/products/by-category?category=marble-tiles&stone_colour=white,grey&stone_finish=polished-shiny-smooth',
@@ -171,6 +172,11 @@ describe('the in-memory listing index', () => {
     '/api/products/new-arrivals?stone_colour=beige',
     '/api/filtered-products?stone_finish=honed-matt-smooth&usage_area=outdoor,pool',
     '/api/filtered-products?stone_colour=no-such-colour',
+    '/api/filtered-products?search=white%20marble&stone_finish=polished-shiny-smooth',
+    '/api/products/by-category?category=marble-tiles&search=honed',
+    '/api/filtered-products?search=travertien',
+    '/api/filtered-products?search=til',
+    '/api/filtered-products?search=%21%21',
   ];
 
   async function allPages(url: string) {
@@ -188,8 +194,9 @@ describe('the in-memory listing index', () => {
 
   it.each(LISTINGS)('agrees with the database on %s', async (url) => {
     const database = await allPages(`${url}&sort=title-asc`);
-    for (const sort of ['price-asc', 'price-desc', 'date-desc', 'popularity-desc']) {
-      const indexed = await allPages(`${url}&sort=${sort}`);
+    // No sort: relevance for a search, the listing's own default otherwise.
+    for (const sort of ['price-asc', 'price-desc', 'date-desc', 'popularity-desc', undefined]) {
+      const indexed = await allPages(sort ? `${url}&sort=${sort}` : url);
       expect(indexed.total).toBe(database.total);
       expect(indexed.facets).toEqual(database.facets);
       expect(indexed.ids).toHaveLength(database.total);
@@ -237,6 +244,14 @@ describe('GET /api/products', () => {
     expect(typo.meta.total_products).toBe(exact.meta.total_products);
     const nothing = (await get('/api/products?search=zzzzqqq')).body;
     expect(nothing.meta.total_products).toBe(0);
+  });
+
+  it('ranks a search by relevance: products named after the words first', async () => {
+    const { body } = await get('/api/products?search=stone&per_page=100');
+    const named = body.data.map((p: { name: string }) => /stone/i.test(p.name));
+    expect(named).toContain(true);
+    expect(named).toContain(false);
+    expect(named.indexOf(false)).toBeGreaterThan(named.lastIndexOf(true));
   });
 
   it('rejects status other than publish and wrong booleans', async () => {

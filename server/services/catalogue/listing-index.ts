@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { products } from '#db/schema/index.ts';
+import { lowerBound, type SearchTerm } from './search-terms.ts';
 
 /** What a listing filters and sorts on, for one published product. */
 interface Entry {
@@ -13,6 +14,9 @@ interface Entry {
   onSale: boolean;
   categoryIds: readonly number[];
   termIds: readonly number[];
+  /** The full-text lexemes of its name and short description, and those of its name. */
+  lexemes: readonly string[];
+  nameLexemes: readonly string[];
 }
 
 export type IndexedSort = 'popularity' | 'date' | 'price' | 'id';
@@ -32,7 +36,10 @@ export interface IndexQuery {
   onSale?: boolean;
   /** Per selected attribute, the chosen term ids: a product needs one of them. */
   selections: Map<number, ReadonlySet<number>>;
-  sort: { by: IndexedSort; direction: 'asc' | 'desc' };
+  /** Every term must match one of the product's lexemes. */
+  search?: readonly SearchTerm[];
+  /** Relevance: search matches in the name first, then popularity (popularity alone without search). */
+  sort: { by: IndexedSort | 'relevance'; direction: 'asc' | 'desc' };
   offset: number;
   limit: number;
   /** term id → attribute id; given when facet counts are wanted. */
@@ -51,6 +58,10 @@ const NEW_ARRIVAL = 1;
 const FEATURED = 2;
 const ON_SALE = 4;
 
+/** What a search word found in a name counts, against one found only in the description. */
+const NAME_WEIGHT = 1;
+const DESCRIPTION_WEIGHT = 0.4;
+
 /**
  * The published catalogue's listing columns, held in memory and pre-sorted by every indexed
  * sort, whole and per category. A listing is then one pass over its category in the order
@@ -68,6 +79,13 @@ export class ListingSnapshot {
   private readonly termOfBit: number[] = [];
   /** `${category or all}:${sort}` → product positions in ascending order. */
   private readonly sorted = new Map<string, Int32Array>();
+  /** Every lexeme, sorted; per lexeme the positions of the products that have it. */
+  private readonly lexemes: string[];
+  private readonly postings: Int32Array[] = [];
+  /** Per posting: 1 when the lexeme is in that product's name. */
+  private readonly inName: Uint8Array[] = [];
+  /** The plain-word lexemes, sorted: what search corrects typos towards. */
+  readonly vocabulary: readonly string[];
 
   constructor(entries: Entry[]) {
     for (const entry of entries) {
@@ -104,6 +122,64 @@ export class ListingSnapshot {
         this.sorted.set(`${group}:${by}`, Int32Array.from(order));
       }
     }
+    const byLexeme = new Map<string, { positions: number[]; inName: number[] }>();
+    entries.forEach((entry, position) => {
+      const names = new Set(entry.nameLexemes);
+      for (const lexeme of entry.lexemes) {
+        let posting = byLexeme.get(lexeme);
+        if (!posting) byLexeme.set(lexeme, (posting = { positions: [], inName: [] }));
+        posting.positions.push(position);
+        posting.inName.push(names.has(lexeme) ? 1 : 0);
+      }
+    });
+    this.lexemes = [...byLexeme.keys()].sort();
+    for (const lexeme of this.lexemes) {
+      const posting = byLexeme.get(lexeme)!;
+      this.postings.push(Int32Array.from(posting.positions));
+      this.inName.push(Uint8Array.from(posting.inName));
+    }
+    this.vocabulary = this.lexemes.filter((lexeme) => /^[a-z0-9]+$/.test(lexeme));
+  }
+
+  /**
+   * Which products match every search term, and how well: each term adds the weight of the
+   * best place it was found (name or description).
+   */
+  private match(terms: readonly SearchTerm[]): {
+    matched: (position: number) => boolean;
+    score: Float32Array;
+  } {
+    const count = this.ids.length;
+    const termsMatched = new Uint8Array(count);
+    const score = new Float32Array(count);
+    const best = new Float32Array(count);
+    const seenBy = new Uint8Array(count);
+    terms.forEach((term, t) => {
+      const touched: number[] = [];
+      const first = lowerBound(this.lexemes, term.lexeme);
+      for (let l = first; l < this.lexemes.length; l++) {
+        const lexeme = this.lexemes[l]!;
+        if (term.prefix ? !lexeme.startsWith(term.lexeme) : lexeme !== term.lexeme) break;
+        const positions = this.postings[l]!;
+        const inName = this.inName[l]!;
+        for (let j = 0; j < positions.length; j++) {
+          const position = positions[j]!;
+          // Only products that matched every earlier term can still match them all.
+          if (termsMatched[position] !== t) continue;
+          const weight = inName[j] ? NAME_WEIGHT : DESCRIPTION_WEIGHT;
+          if (seenBy[position] !== t + 1) {
+            seenBy[position] = t + 1;
+            best[position] = weight;
+            touched.push(position);
+          } else if (weight > best[position]!) best[position] = weight;
+        }
+      }
+      for (const position of touched) {
+        termsMatched[position] = t + 1;
+        score[position]! += best[position]!;
+      }
+    });
+    return { matched: (position) => termsMatched[position] === terms.length, score };
   }
 
   /** Term ids as bits; terms no product has get none, so they match nothing. */
@@ -119,7 +195,22 @@ export class ListingSnapshot {
   query(q: IndexQuery): IndexAnswer {
     const termCounts = q.facetTerms ? new Map<number, number>() : undefined;
     if (q.categoryId === null) return { total: 0, ids: [], termCounts };
-    const order = this.sorted.get(`${q.categoryId ?? 'all'}:${q.sort.by}`) ?? new Int32Array();
+    const sortBy = q.sort.by === 'relevance' ? 'popularity' : q.sort.by;
+    let order: ArrayLike<number> =
+      this.sorted.get(`${q.categoryId ?? 'all'}:${sortBy}`) ?? new Int32Array();
+    let descending = q.sort.by === 'relevance' || q.sort.direction === 'desc';
+    if (q.search) {
+      const { matched, score } = this.match(q.search);
+      const found: number[] = [];
+      for (let i = 0; i < order.length; i++) {
+        const position = order[descending ? order.length - 1 - i : i]!;
+        if (matched(position)) found.push(position);
+      }
+      // Stable: equal scores keep popularity order.
+      if (q.sort.by === 'relevance') found.sort((a, b) => score[b]! - score[a]!);
+      order = found;
+      descending = false;
+    }
     const { words, masks, flags } = this;
     const selections = [...q.selections].map(([attributeId, chosen]) => ({
       attributeId,
@@ -146,7 +237,6 @@ export class ListingSnapshot {
       (q.newArrivals ? NEW_ARRIVAL : 0) | (q.featured ? FEATURED : 0) | (q.onSale ? ON_SALE : 0);
     const ids: number[] = [];
     let total = 0;
-    const descending = q.sort.direction === 'desc';
     for (let i = 0; i < order.length; i++) {
       const position = order[descending ? order.length - 1 - i : i]!;
       if ((flags[position]! & wanted) !== expected) continue;
@@ -235,6 +325,8 @@ export class ListingIndex {
         onSale: products.onSale,
         categoryIds: products.categoryIds,
         termIds: products.termIds,
+        lexemes: sql<string[]>`tsvector_to_array(${products.searchVector})`,
+        nameLexemes: sql<string[]>`tsvector_to_array(ts_filter(${products.searchVector}, '{a}'))`,
       })
       .from(products)
       .where(eq(products.status, 'publish'))

@@ -6,8 +6,8 @@ import { clearanceSalePence } from '#domain/pricing.ts';
 import { pageCount } from '#domain/catalogue.ts';
 import type { SortValue } from '#domain/catalogue-query.ts';
 import { CATALOGUE_CACHE_TTL_MS, type Taxonomy, type TaxonomyCache } from './terms-cache.ts';
-import type { SearchVocabulary } from './search-vocabulary.ts';
-import type { IndexQuery, ListingIndex } from './listing-index.ts';
+import type { IndexQuery, ListingIndex, ListingSnapshot } from './listing-index.ts';
+import { searchTerms, tsQueryOf, type SearchTerm } from './search-terms.ts';
 import type {
   FacetJson,
   ListingJson,
@@ -27,8 +27,12 @@ export interface ListingFilter {
   terms?: Partial<Record<number, string[]>>;
 }
 
+type Direction = 'asc' | 'desc';
+/** Sorts by text, which follow the database's collation. */
+type CollatedOrder = { by: 'title' | 'slug'; direction: Direction };
 export type ListingOrder =
-  | { by: 'popularity' | 'date' | 'title' | 'price' | 'id' | 'slug'; direction: 'asc' | 'desc' }
+  | CollatedOrder
+  | { by: 'popularity' | 'date' | 'price' | 'id'; direction: Direction }
   | { by: 'relevance' };
 
 export interface ListingRequest {
@@ -39,9 +43,12 @@ export interface ListingRequest {
   facets?: boolean;
 }
 
+const isCollated = (order: ListingOrder): order is CollatedOrder =>
+  order.by === 'title' || order.by === 'slug';
+
 export function sortToOrder(sort: SortValue): ListingOrder {
-  const [by, direction] = sort.split('-') as [string, 'asc' | 'desc'];
-  return { by: by as 'popularity' | 'date' | 'title' | 'price', direction };
+  const [by, direction] = sort.split('-') as [string, Direction];
+  return { by: by as 'popularity' | 'date' | 'price', direction };
 }
 
 const NOTHING = sql`false`;
@@ -144,7 +151,6 @@ export class ProductCatalogue {
   constructor(
     private readonly db: Database,
     private readonly taxonomy: TaxonomyCache,
-    private readonly vocabulary: SearchVocabulary,
     private readonly index: ListingIndex,
   ) {
     // Prepared once per connection: their plans are made once, not on every product view.
@@ -182,11 +188,14 @@ export class ProductCatalogue {
   }
 
   async list(request: ListingRequest): Promise<ListingJson> {
-    const taxonomy = await this.taxonomy.get();
-    const indexedSort = request.filter.search ? null : this.indexedSort(request.order);
-    const { total, data, facets } = indexedSort
-      ? await this.listFromIndex(request, taxonomy, indexedSort)
-      : await this.listFromDatabase(request, taxonomy);
+    const [taxonomy, snapshot] = await Promise.all([this.taxonomy.get(), this.index.get()]);
+    const search = request.filter.search
+      ? searchTerms(request.filter.search, snapshot.vocabulary)
+      : undefined;
+    const { order } = request;
+    const { total, data, facets } = isCollated(order)
+      ? await this.listFromDatabase(request, taxonomy, search, order)
+      : await this.listFromIndex(request, taxonomy, snapshot, search, this.indexedSort(order));
     const totalPages = pageCount(total, request.perPage);
     return {
       data,
@@ -201,30 +210,37 @@ export class ProductCatalogue {
     };
   }
 
-  /** Sorts the listing index keeps; titles and slugs sort by the database's collation. */
-  private indexedSort(order: ListingOrder): IndexQuery['sort'] | null {
-    if (order.by === 'relevance') return { by: 'popularity', direction: 'desc' };
-    if (order.by === 'title' || order.by === 'slug') return null;
-    return { by: order.by, direction: order.direction };
+  private indexedSort(order: Exclude<ListingOrder, CollatedOrder>): IndexQuery['sort'] {
+    return order.by === 'relevance' ? { by: 'relevance', direction: 'desc' } : order;
   }
 
-  /** Total, facets and page from the in-memory index; only the page's products are read. */
+  /**
+   * Total, facets and page from the in-memory index (searches too); only the page's products
+   * are read. `search` null: the text had no searchable word, so nothing matches.
+   */
   private async listFromIndex(
     request: ListingRequest,
     taxonomy: Taxonomy,
+    snapshot: ListingSnapshot,
+    search: SearchTerm[] | null | undefined,
     sort: IndexQuery['sort'],
   ): Promise<Listed> {
     const { filter } = request;
     const selections = new Map<number, ReadonlySet<number>>(
       [...chosenTermIds(filter, taxonomy)].map(([attributeId, ids]) => [attributeId, new Set(ids)]),
     );
-    const snapshot = await this.index.get();
     const answer = snapshot.query({
-      categoryId: filter.category ? (taxonomy.categoryIds.get(filter.category) ?? null) : undefined,
+      categoryId:
+        search === null
+          ? null
+          : filter.category
+            ? (taxonomy.categoryIds.get(filter.category) ?? null)
+            : undefined,
       newArrivals: filter.newArrivals,
       featured: filter.featured,
       onSale: filter.onSale,
       selections,
+      search: search ?? undefined,
       sort,
       offset: (request.page - 1) * request.perPage,
       limit: request.perPage,
@@ -251,16 +267,21 @@ export class ProductCatalogue {
     return ids.flatMap((id) => this.cards.get(id) ?? []);
   }
 
-  /** Searches and title or slug sorts: the count (with facets) and the page, in parallel. */
-  private async listFromDatabase(request: ListingRequest, taxonomy: Taxonomy): Promise<Listed> {
-    const tsQuery = request.filter.search
-      ? await this.vocabulary.toTsQuery(request.filter.search)
-      : null;
+  /**
+   * Title and slug sorts, which follow the database's collation: the count (with facets) and
+   * the page, in parallel.
+   */
+  private async listFromDatabase(
+    request: ListingRequest,
+    taxonomy: Taxonomy,
+    search: SearchTerm[] | null | undefined,
+    order: CollatedOrder,
+  ): Promise<Listed> {
     const searchCondition =
-      request.filter.search === undefined || request.filter.search === ''
+      search === undefined
         ? null
-        : tsQuery
-          ? sql`${products.searchVector} @@ to_tsquery('simple', ${tsQuery})`
+        : search
+          ? sql`${products.searchVector} @@ to_tsquery('simple', ${tsQueryOf(search)})`
           : NOTHING;
     const base = this.baseConditions(request.filter, taxonomy, searchCondition);
     const matches = this.attributeMatches(request.filter, taxonomy);
@@ -270,7 +291,7 @@ export class ProductCatalogue {
         ? this.countWithFacets(base, matches, taxonomy)
         : this.count(where).then((total) => ({ total, facets: undefined })),
       this.productsWhere(where, taxonomy, {
-        order: this.orderBy(request.order, tsQuery),
+        order: this.orderBy(order),
         limit: request.perPage,
         offset: (request.page - 1) * request.perPage,
       }),
@@ -390,23 +411,8 @@ export class ProductCatalogue {
     return { total: counts.get(0) ?? 0, facets: facetsJson(taxonomy, counts) };
   }
 
-  private orderBy(order: ListingOrder, tsQuery: string | null): SQL[] {
-    if (order.by === 'relevance') {
-      return tsQuery
-        ? [
-            sql`ts_rank(${products.searchVector}, to_tsquery('simple', ${tsQuery})) DESC`,
-            sql`${products.id}`,
-          ]
-        : [sql`${products.popularity} DESC`, sql`${products.id}`];
-    }
-    const column = {
-      popularity: products.popularity,
-      date: products.createdAt,
-      title: products.name,
-      price: products.pricePence,
-      id: products.id,
-      slug: products.slug,
-    }[order.by];
+  private orderBy(order: CollatedOrder): SQL[] {
+    const column = order.by === 'title' ? products.name : products.slug;
     const direction = order.direction === 'asc' ? sql`ASC` : sql`DESC`;
     // The id breaks ties so pages never repeat or skip a product.
     return [sql`${column} ${direction}`, sql`${products.id} ${direction}`];
