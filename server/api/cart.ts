@@ -40,7 +40,7 @@ export async function cartApi(app: FastifyInstance) {
     response: CART_ANSWER,
     handler: async ({ body, request, reply }): Promise<CartAnswer> => {
       // The session (and its cookie) is created only once the line is known to be valid.
-      const session = () => request.ensureSession(reply);
+      const session = () => request.sessionForWrite(reply);
       return { data: await cart.add(session, body, hasQuantity(request.body)) };
     },
   });

@@ -1,13 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SessionStore, type SessionRecord } from '../services/sessions.ts';
+import { SessionStore, type SessionForWrite, type SessionRecord } from '../services/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's live session (cookie or bearer token), or null; loaded once per request. */
     getSession(): Promise<SessionRecord | null>;
     /** The session, created (and its cookie set) when the caller has none: first cart write. */
-    ensureSession(reply: FastifyReply): Promise<SessionRecord>;
+    /**
+     * The caller's session for a write, or a new one that the caller stores (`isNew`) with
+     * `sessionInsert` in the statement of its write, then calls `saved()` to send its cookie.
+     */
+    sessionForWrite(reply: FastifyReply): Promise<SessionForWrite>;
     /**
      * Replaces the caller's session with a new token (login, password change): a token known
      * before sign-in is worthless after it. Returns the new token for API clients.
@@ -64,14 +68,22 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { producti
     return request[SESSION_KEY];
   });
 
-  app.decorateRequest('ensureSession', async function (this: FastifyRequest, reply: FastifyReply) {
-    const existing = await this.getSession();
-    if (existing) return existing;
-    const { token, record } = await store.create();
-    setCookie(reply, token, record);
-    (this as WithSession)[SESSION_KEY] = Promise.resolve(record);
-    return record;
-  });
+  app.decorateRequest(
+    'sessionForWrite',
+    async function (this: FastifyRequest, reply: FastifyReply) {
+      const existing = await this.getSession();
+      if (existing) return { record: existing, isNew: false, saved: () => undefined };
+      const { token, record } = store.draft();
+      return {
+        record,
+        isNew: true,
+        saved: () => {
+          setCookie(reply, token, record);
+          (this as WithSession)[SESSION_KEY] = Promise.resolve(record);
+        },
+      };
+    },
+  );
 
   app.decorateRequest(
     'rotateSession',

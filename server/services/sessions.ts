@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { sessions } from '#db/schema/index.ts';
 
@@ -31,11 +31,38 @@ function expiry(createdAt: Date, lastSeenAt: Date, remember: boolean): Date {
   return new Date(Math.min(lastSeenAt.getTime() + idle, createdAt.getTime() + absolute));
 }
 
+/** A session a write will use: a new one is stored by that write, then `saved()`. */
+export interface SessionForWrite {
+  record: SessionRecord;
+  isNew: boolean;
+  saved(): void;
+}
+
+/** Stores a session, unless `onlyIf` is false: a statement to run alone or inside another. */
+export function sessionInsert(record: SessionRecord, onlyIf: SQL = sql`true`): SQL {
+  return sql`INSERT INTO ${sessions}
+      (token_hash, customer_id, remember, created_at, last_seen_at, expires_at)
+    SELECT ${record.tokenHash}::text, ${record.customerId}::int, ${record.remember}::boolean,
+      ${record.createdAt.toISOString()}::timestamptz, ${record.lastSeenAt.toISOString()}::timestamptz,
+      ${record.expiresAt.toISOString()}::timestamptz
+    WHERE ${onlyIf}`;
+}
+
 /** Sessions are random tokens; the database holds only their SHA-256, never the token. */
 export class SessionStore {
   constructor(private readonly db: Database) {}
 
   async create(options: { customerId?: number | null; remember?: boolean } = {}) {
+    const draft = this.draft(options);
+    await this.db.execute(sessionInsert(draft.record));
+    return draft;
+  }
+
+  /**
+   * A new session not stored yet: `sessionInsert` stores it, on its own or inside the statement
+   * of the first write that needs it (one round trip and one commit for a first add).
+   */
+  draft(options: { customerId?: number | null; remember?: boolean } = {}) {
     const token = newToken();
     const now = new Date();
     const remember = options.remember ?? false;
@@ -47,7 +74,6 @@ export class SessionStore {
       lastSeenAt: now,
       expiresAt: expiry(now, now, remember),
     };
-    await this.db.insert(sessions).values(record);
     return { token, record };
   }
 

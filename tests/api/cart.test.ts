@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '#db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '#db/client.ts';
+import { customers, products, variations } from '#db/schema/index.ts';
 import { buildApp } from '#server/app.ts';
 import { mergeSessionCartIntoCustomer } from '#server/services/cart/ownership.ts';
 import { tileAreaM2 } from '#domain/area.ts';
@@ -306,6 +308,38 @@ describe('POST /api/cart/add', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a size that went out of stock or off sale since it was last added', async () => {
+    const { db } = t.app.services;
+    const { productId, variation } = size();
+    const payload = { product_id: productId, variation_id: variation.id };
+    expect((await new Shopper().add(payload)).status).toBe(200);
+    const stored = async () => {
+      const [row] = await queryRows<{ sessions: number; carts: number }>(
+        db,
+        sql`SELECT (SELECT count(*)::int FROM sessions) AS sessions,
+                   (SELECT count(*)::int FROM carts) AS carts`,
+      );
+      return row;
+    };
+    const before = await stored();
+    try {
+      await db.update(variations).set({ inStock: false }).where(eq(variations.id, variation.id));
+      const outOfStock = await new Shopper().add(payload);
+      expect(outOfStock.status).toBe(409);
+      expect(outOfStock.body.message).toBe('This size is out of stock');
+      expect(outOfStock.response.headers['set-cookie']).toBeUndefined();
+      await db.update(variations).set({ inStock: true }).where(eq(variations.id, variation.id));
+      await db.update(products).set({ status: 'draft' }).where(eq(products.id, productId));
+      const offSale = await new Shopper().add(payload);
+      expect(offSale.status).toBe(422);
+      expect(offSale.body.message).toBe('This size does not belong to the product');
+      expect(await stored()).toEqual(before);
+    } finally {
+      await db.update(variations).set({ inStock: true }).where(eq(variations.id, variation.id));
+      await db.update(products).set({ status: 'publish' }).where(eq(products.id, productId));
+    }
   });
 
   it('names the problem in plain words', async () => {

@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '#db/client.ts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { preparedRows, type Database } from '#db/client.ts';
 import { cartItems, productImages, products, variations } from '#db/schema/index.ts';
 import { m2ToPieces } from '#domain/area.ts';
 import {
@@ -12,7 +13,7 @@ import {
 import { basketTotals, lineTotalPence } from '#domain/pricing.ts';
 import { CART_QUANTITY_MAX, type AddToCart, type UpdateCart } from '#domain/validation.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
-import type { SessionRecord } from '../sessions.ts';
+import { sessionInsert, type SessionForWrite, type SessionRecord } from '../sessions.ts';
 import { priceString } from '../catalogue/present.ts';
 import { cartUpsert, findCartId } from './ownership.ts';
 
@@ -26,6 +27,9 @@ const EMPTY: CartJson = {
   vat: '0.00',
   total: '0.00',
 };
+
+const notOfProduct = () =>
+  unprocessable('This size does not belong to the product', 'variation_id');
 
 const tooMany = () => conflict(`A basket line holds at most ${CART_QUANTITY_MAX} pieces`);
 
@@ -47,13 +51,85 @@ export class CartService {
    * upsert, so parallel adds to one basket all count.
    */
   async add(
-    sessionFor: () => Promise<SessionRecord>,
+    sessionFor: () => Promise<SessionForWrite>,
     input: AddToCart,
     quantityGiven: boolean,
   ): Promise<CartJson> {
     if (input.variation_id === undefined) {
       throw unprocessable('Choose a size: variation_id is required', 'variation_id');
     }
+    let variation = this.variationFacts.get(input.variation_id) ?? (await this.check(input));
+    let session: SessionForWrite | undefined;
+    for (;;) {
+      const line = planLine(input, variation, quantityGiven);
+      session ??= await sessionFor();
+      const rows = await this.write(session, input, line);
+      if (rows.length > 0) {
+        session.saved();
+        return presentLines(rows);
+      }
+      // Nothing written: the variation is no longer on sale as kept (the re-read says why),
+      // its option changed (plan again), or the line is full.
+      const fresh = await this.check(input);
+      if (fresh.option === variation.option) throw tooMany();
+      variation = fresh;
+    }
+  }
+
+  /**
+   * One statement, one round trip, one commit: it checks the variation is still on sale and in
+   * stock, stores a new visitor's session, creates the cart on first write, adds the line (one
+   * cart and one line however many adds race) and reads the basket back. Its final SELECT sees
+   * the tables as they were before the statement, so the written line comes from the insert's
+   * RETURNING and the other lines from the table. No rows: nothing was written.
+   */
+  private write(session: SessionForWrite, input: AddToCart, line: PlannedLine): Promise<LineRow[]> {
+    const stocked = sql`SELECT 1 FROM ${variations} v JOIN ${products} p ON p.id = v.product_id
+      WHERE v.id = ${input.variation_id} AND v.product_id = ${input.product_id}
+        AND v.option = ${line.option} AND v.in_stock AND p.status = 'publish'`;
+    const onSale = sql`EXISTS (SELECT 1 FROM stocked)`;
+    const newSession = session.isNew
+      ? sql`new_session AS (${sessionInsert(session.record, onSale)}),`
+      : sql``;
+    return preparedRows<LineRow>(
+      this.db,
+      sql`WITH stocked AS (${stocked}), ${newSession}
+          cart AS (${cartUpsert(session.record, onSale)}),
+          line AS (
+            INSERT INTO ${cartItems} AS item
+              (cart_id, product_id, variation_id, quantity, m2_quantity, is_sample)
+            SELECT cart.id, ${input.product_id}, ${input.variation_id}, ${line.pieces},
+                   ${line.m2 === null ? null : String(line.m2)}::numeric, ${input.is_sample}
+            FROM cart
+            ON CONFLICT (cart_id, variation_id, is_sample) DO UPDATE SET
+              quantity = item.quantity + excluded.quantity,
+              -- Recomputed from the summed pieces: adding rounded m² figures would drift.
+              m2_quantity = ${
+                line.areaM2 === null
+                  ? sql`NULL`
+                  : sql`round((item.quantity + excluded.quantity) * ${String(line.areaM2)}::numeric, 3)`
+              }
+            WHERE item.quantity + excluded.quantity <= ${CART_QUANTITY_MAX}
+            RETURNING item.*
+          ),
+          lines AS (
+            SELECT * FROM line
+            UNION ALL
+            SELECT other.* FROM ${cartItems} other JOIN line
+              ON other.cart_id = line.cart_id AND other.id <> line.id
+          )
+          ${linesWithProducts(sql`lines`)}`,
+    );
+  }
+
+  /** A variation's product and option never change: kept after the first add of it. */
+  private readonly variationFacts = new LRUCache<number, VariationFacts>({ max: 20_000 });
+
+  /**
+   * Reads the variation and answers why it cannot be added, if it cannot; otherwise keeps its
+   * facts and returns them.
+   */
+  private async check(input: AddToCart): Promise<VariationFacts> {
     const [row] = await this.db
       .select({
         productId: variations.productId,
@@ -63,54 +139,14 @@ export class CartService {
       })
       .from(variations)
       .innerJoin(products, eq(products.id, variations.productId))
-      .where(eq(variations.id, input.variation_id));
+      .where(eq(variations.id, input.variation_id!));
     if (!row || row.status !== 'publish' || row.productId !== input.product_id) {
-      throw unprocessable('This size does not belong to the product', 'variation_id');
-    }
-    const pricing = variationPricing(row.option);
-    if (input.is_sample !== (pricing.kind === 'free-sample')) {
-      throw unprocessable(
-        input.is_sample
-          ? 'Only a free sample can be added with is_sample true'
-          : 'A free sample is added with is_sample true',
-        'is_sample',
-      );
+      throw notOfProduct();
     }
     if (!row.inStock) throw conflict('This size is out of stock');
-
-    // An m² figure without a piece count asks for the whole pieces that cover it.
-    const pieces =
-      !quantityGiven && input.m2_quantity !== undefined && pricing.perM2 && pricing.areaM2
-        ? m2ToPieces(input.m2_quantity, pricing.areaM2)
-        : input.quantity;
-    if (pieces > CART_QUANTITY_MAX) throw tooMany();
-    const area = pricing.perM2 ? String(pricing.areaM2) : null;
-    const m2 = lineM2(pieces, row.option);
-
-    const session = await sessionFor();
-    // The cart (created on first write) and the line in one statement: one round trip and
-    // one commit, and still one cart and one line however many adds race.
-    const [merged] = await queryRows<{ id: number; cart_id: number }>(
-      this.db,
-      sql`WITH cart AS (${cartUpsert(session)})
-          INSERT INTO ${cartItems} AS item
-            (cart_id, product_id, variation_id, quantity, m2_quantity, is_sample)
-          SELECT cart.id, ${input.product_id}, ${input.variation_id}, ${pieces},
-                 ${m2 === null ? null : String(m2)}::numeric, ${input.is_sample}
-          FROM cart
-          ON CONFLICT (cart_id, variation_id, is_sample) DO UPDATE SET
-            quantity = item.quantity + excluded.quantity,
-            -- Recomputed from the summed pieces: adding rounded m² figures would drift.
-            m2_quantity = ${
-              area === null
-                ? sql`NULL`
-                : sql`round((item.quantity + excluded.quantity) * ${area}::numeric, 3)`
-            }
-          WHERE item.quantity + excluded.quantity <= ${CART_QUANTITY_MAX}
-          RETURNING item.id, item.cart_id`,
-    );
-    if (!merged) throw tooMany();
-    return this.present(Number(merged.cart_id));
+    const facts = { productId: row.productId, option: row.option };
+    this.variationFacts.set(input.variation_id!, facts);
+    return facts;
   }
 
   /** Sets a line's pieces; its m² follow. A line out of stock may shrink but not grow. */
@@ -158,60 +194,116 @@ export class CartService {
   }
 
   private async present(cartId: number): Promise<CartJson> {
-    const firstImage = this.db
-      .select({ src: productImages.src })
-      .from(productImages)
-      .where(eq(productImages.productId, products.id))
-      .orderBy(asc(productImages.position), asc(productImages.id))
-      .limit(1);
-    const rows = await this.db
-      .select({
-        id: cartItems.id,
-        productId: cartItems.productId,
-        variationId: cartItems.variationId,
-        quantity: cartItems.quantity,
-        m2Quantity: cartItems.m2Quantity,
-        isSample: cartItems.isSample,
-        name: products.name,
-        option: variations.option,
-        pricePence: variations.pricePence,
-        image: sql<string | null>`(${firstImage})`,
-      })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .innerJoin(variations, eq(variations.id, cartItems.variationId))
-      .where(eq(cartItems.cartId, cartId))
-      .orderBy(asc(cartItems.id));
-    const lines = rows.map((row) => ({
-      ...row,
-      m2: row.m2Quantity === null ? null : Number(row.m2Quantity),
-    }));
-    const priced = lines.map((line) => ({
-      pricePence: line.pricePence,
-      quantity: line.quantity,
-      m2Quantity: line.m2,
-      isSample: line.isSample,
-    }));
-    const totals = basketTotals(priced);
-    return {
-      line_items: lines.map((line, index) => ({
-        id: line.id,
-        product_id: line.productId,
-        variation_id: line.variationId,
-        quantity: line.quantity,
-        m2_quantity: line.m2,
-        is_sample: line.isSample,
-        price: priceString(line.pricePence),
-        line_total: priceString(lineTotalPence(priced[index]!)),
-        name: line.name,
-        image: { src: line.image ?? '' },
-        display_quantity: displayQuantity(line.quantity, line.m2),
-        meta_data: lineMetaData(line.option),
-      })),
-      item_count: totals.count,
-      subtotal: priceString(totals.subtotalPence),
-      vat: priceString(totals.vatPence),
-      total: priceString(totals.totalPence),
-    };
+    return presentLines(
+      await preparedRows<LineRow>(this.db, linesWithProducts(sql`${cartItems}`, cartId)),
+    );
   }
+}
+
+interface VariationFacts {
+  productId: number;
+  option: string;
+}
+
+interface PlannedLine {
+  option: string;
+  pieces: number;
+  m2: number | null;
+  /** A per-m² line's tile area, from which its m² are recomputed when it grows. */
+  areaM2: number | null;
+}
+
+/** What adding `input` of the variation writes, or why it cannot be added. */
+function planLine(
+  input: AddToCart,
+  variation: VariationFacts,
+  quantityGiven: boolean,
+): PlannedLine {
+  if (variation.productId !== input.product_id) throw notOfProduct();
+  const pricing = variationPricing(variation.option);
+  if (input.is_sample !== (pricing.kind === 'free-sample')) {
+    throw unprocessable(
+      input.is_sample
+        ? 'Only a free sample can be added with is_sample true'
+        : 'A free sample is added with is_sample true',
+      'is_sample',
+    );
+  }
+  // An m² figure without a piece count asks for the whole pieces that cover it.
+  const pieces =
+    !quantityGiven && input.m2_quantity !== undefined && pricing.perM2 && pricing.areaM2
+      ? m2ToPieces(input.m2_quantity, pricing.areaM2)
+      : input.quantity;
+  if (pieces > CART_QUANTITY_MAX) throw tooMany();
+  return {
+    option: variation.option,
+    pieces,
+    m2: lineM2(pieces, variation.option),
+    areaM2: pricing.perM2 ? pricing.areaM2 : null,
+  };
+}
+
+/** A basket line with what the basket shows of its product and variation. */
+interface LineRow {
+  id: number;
+  product_id: number;
+  variation_id: number;
+  quantity: number;
+  m2_quantity: string | null;
+  is_sample: boolean;
+  name: string;
+  option: string;
+  price_pence: number;
+  image: string | null;
+}
+
+/**
+ * The lines of `source` (of one cart, or of `cartId` in it) as `LineRow`s, in order. Each line
+ * looks up its product and variation by key: a join's plan would follow the statistics of the
+ * basket tables, which change fast and are often stale (a hash join over every variation).
+ */
+function linesWithProducts(source: SQL, cartId?: number): SQL {
+  return sql`SELECT l.id, l.product_id, l.variation_id, l.quantity, l.m2_quantity, l.is_sample,
+      (SELECT p.name FROM ${products} p WHERE p.id = l.product_id) AS name,
+      (SELECT v.option FROM ${variations} v WHERE v.id = l.variation_id) AS option,
+      (SELECT v.price_pence FROM ${variations} v WHERE v.id = l.variation_id) AS price_pence,
+      (SELECT i.src FROM ${productImages} i WHERE i.product_id = l.product_id
+       ORDER BY i.position, i.id LIMIT 1) AS image
+    FROM ${source} l
+    ${cartId === undefined ? sql`` : sql`WHERE l.cart_id = ${cartId}`}
+    ORDER BY l.id`;
+}
+
+function presentLines(rows: LineRow[]): CartJson {
+  const lines = rows.map((row) => ({
+    ...row,
+    m2: row.m2_quantity === null ? null : Number(row.m2_quantity),
+  }));
+  const priced = lines.map((line) => ({
+    pricePence: line.price_pence,
+    quantity: line.quantity,
+    m2Quantity: line.m2,
+    isSample: line.is_sample,
+  }));
+  const totals = basketTotals(priced);
+  return {
+    line_items: lines.map((line, index) => ({
+      id: line.id,
+      product_id: line.product_id,
+      variation_id: line.variation_id,
+      quantity: line.quantity,
+      m2_quantity: line.m2,
+      is_sample: line.is_sample,
+      price: priceString(line.price_pence),
+      line_total: priceString(lineTotalPence(priced[index]!)),
+      name: line.name,
+      image: { src: line.image ?? '' },
+      display_quantity: displayQuantity(line.quantity, line.m2),
+      meta_data: lineMetaData(line.option),
+    })),
+    item_count: totals.count,
+    subtotal: priceString(totals.subtotalPence),
+    vat: priceString(totals.vatPence),
+    total: priceString(totals.totalPence),
+  };
 }

@@ -18,15 +18,16 @@ export async function findCartId(db: Database, session: SessionRecord): Promise<
 }
 
 /**
- * The session's cart, created on first write, as a statement to run on its own or inside a
- * larger one; concurrent first writes end with one cart.
+ * The session's cart, created on first write, as a statement to run inside a larger one;
+ * concurrent first writes end with one cart. Nothing is created or touched unless `onlyIf`.
  */
-export function cartUpsert(session: SessionRecord): SQL {
-  return session.customerId !== null
-    ? sql`INSERT INTO ${carts} (customer_id) VALUES (${session.customerId})
-          ON CONFLICT (customer_id) DO UPDATE SET updated_at = now() RETURNING id`
-    : sql`INSERT INTO ${carts} (session_token_hash) VALUES (${session.tokenHash})
-          ON CONFLICT (session_token_hash) DO UPDATE SET updated_at = now() RETURNING id`;
+export function cartUpsert(session: SessionRecord, onlyIf: SQL = sql`true`): SQL {
+  const [column, owner] =
+    session.customerId !== null
+      ? [sql`customer_id`, sql`${session.customerId}::int`]
+      : [sql`session_token_hash`, sql`${session.tokenHash}::text`];
+  return sql`INSERT INTO ${carts} (${column}) SELECT ${owner} WHERE ${onlyIf}
+    ON CONFLICT (${column}) DO UPDATE SET updated_at = now() RETURNING id`;
 }
 
 /**
