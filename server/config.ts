@@ -20,6 +20,11 @@ export interface Config {
   responseCacheTtlMs: number;
   /** How long past that TTL an anonymous page is still served while it is re-rendered. */
   pageStaleMs: number;
+  /**
+   * Pages rendered at once; more wait their turn in order. Renders are CPU-bound: a few at a
+   * time finish sooner than many interleaved.
+   */
+  renderConcurrency: number;
   /** Registers the baseline routes of bench/ under /api/_bench (never in production use). */
   benchRoutes: boolean;
   /** Third-party reviews widget script; the reviews page injects nothing when unset. */
@@ -62,6 +67,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 64 * 1024),
     responseCacheTtlMs: Number(env.RESPONSE_CACHE_TTL_MS ?? 10_000),
     pageStaleMs: Number(env.PAGE_STALE_MS ?? 60_000),
+    renderConcurrency: Math.max(1, Number(env.RENDER_CONCURRENCY ?? 4) || 4),
     benchRoutes: flag(env.BENCH_ROUTES, false),
     reviewsWidgetSrc: env.REVIEWS_WIDGET_SRC || undefined,
     mapTileUrl: env.MAP_TILE_URL || undefined,

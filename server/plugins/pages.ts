@@ -3,9 +3,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import pLimit from 'p-limit';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
@@ -76,9 +78,14 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
 
 const newNonce = () => randomBytes(16).toString('base64');
 
+/** Renders waiting per render slot beyond which more are refused (503): not served in time. */
+const RENDER_QUEUE_PER_SLOT = 64;
+
 /**
  * The loaders' context for one render. It counts the render's API calls, so a page that showed a
- * fallback because a call failed or had not answered in time is known as such.
+ * fallback because a call failed or had not answered in time is known as such. The calls carry
+ * no session: what a shopper's session shows (basket, account) the browser fetches itself, so
+ * the server's HTML is the same for every visitor and one render can serve them all.
  */
 function loadContextFor(
   app: FastifyInstance,
@@ -97,7 +104,7 @@ function loadContextFor(
         const response = await app.inject({
           method: 'GET',
           url: path,
-          headers: { cookie: request.headers.cookie ?? '', 'x-forwarded-host': request.host },
+          headers: { 'x-forwarded-host': request.host },
         });
         if (response.statusCode >= 500) failed = true;
         return {
@@ -151,10 +158,11 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
     staleMs: options.config.pageStaleMs,
   });
   const scriptOrigin = widgetOrigin(options.config.reviewsWidgetSrc);
+  const renders = pLimit(options.config.renderConcurrency);
 
-  /** What anonymous visitors may share: GETs without a session, keyed by origin and path. */
+  /** What every visitor may share (renders see no session): GETs, keyed by origin and path. */
   const cacheKeyOf = (request: FastifyRequest): string | null =>
-    cache.enabled && request.method === 'GET' && !request.cookies?.[app.sessionCookieName]
+    cache.enabled && request.method === 'GET'
       ? `${request.protocol}://${request.host}${request.url}`
       : null;
 
@@ -175,7 +183,7 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
     return reply.status(200).send(renonced(page, nonce));
   }
 
-  /** Stale-while-revalidate: one render in the background, as an anonymous visitor would get. */
+  /** Stale-while-revalidate: one render in the background. */
   function refresh(request: FastifyRequest, key: string) {
     if (!cache.claimRefresh(key)) return;
     void app
@@ -210,6 +218,16 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
           return sendPage(request, reply, hit.page);
         }
       }
+      if (renders.pendingCount >= RENDER_QUEUE_PER_SLOT * renders.concurrency) {
+        throw new HttpError(503, 'busy', 'The shop is busy. Please retry shortly.', undefined, {
+          'retry-after': '2',
+        });
+      }
+      // A render holds its turn until its last byte is produced (streamed pages included).
+      return renders(() => render(request, reply, key));
+    });
+
+    async function render(request: FastifyRequest, reply: FastifyReply, key: string | null) {
       const nonce = newNonce();
       const load = loadContextFor(app, request, nonce, options.config);
       const response = await handle(toFetchRequest(request, reply), load.context as never);
@@ -233,7 +251,10 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
       for (const [name, value] of headers) reply.header(name, value);
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
       if (!response.body) return reply.send();
-      return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
-    });
+      const stream = Readable.fromWeb(response.body as NodeReadableStream);
+      reply.send(stream);
+      await finished(stream).catch(() => undefined);
+      return reply;
+    }
   });
 }

@@ -12,7 +12,7 @@ const nonceOfCsp = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
 const noncesIn = (html: string) => new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
 const withoutNonces = (html: string) => html.replace(/nonce="[^"]+"/g, '');
 
-describe('anonymous pages kept in process', () => {
+describe('pages kept in process', () => {
   let shop: TestApp;
   beforeAll(async () => {
     shop = await createTestApp({ buildDir: BUILD_DIR });
@@ -65,12 +65,29 @@ describe('anonymous pages kept in process', () => {
     expect(scriptSrc[0]).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/]{22}=='$/);
   });
 
-  it('renders every visit afresh for a shopper with a session', async () => {
-    await get('/about-us');
-    const withSession = await get('/about-us', { cookie: `${shop.app.sessionCookieName}=x` });
-    expect(withSession.statusCode).toBe(200);
-    expect(withSession.headers['x-cache']).toBeUndefined();
-    expect(withSession.headers.etag).toBeUndefined();
+  it('shares one render between shoppers with and without a session', async () => {
+    // A shopper with a basket: their session's cookie.
+    const listed = (await get('/api/products?per_page=1')).json();
+    const detail = (await get(`/api/products/slug/${listed.data[0].slug}`)).json();
+    const variation = detail.variations.find(
+      (v: { instock: boolean; attributes: { option: string }[] }) =>
+        v.instock && !/sample/i.test(v.attributes[0]!.option),
+    );
+    const added = await shop.app.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      payload: { product_id: detail.data.id, variation_id: variation.id },
+    });
+    expect(added.statusCode).toBe(200);
+    const session = added.cookies.find((c) => c.name === shop.app.sessionCookieName)!;
+    const cookie = `${session.name}=${session.value}`;
+    const first = await get('/about-us', { cookie });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-cache']).toBeUndefined();
+    const anonymous = await get('/about-us');
+    expect(anonymous.headers['x-cache']).toBe('hit');
+    expect(withoutNonces(anonymous.body)).toBe(withoutNonces(first.body));
+    expect((await get('/about-us', { cookie })).headers['x-cache']).toBe('hit');
   });
 
   it('does not keep a page rendered while the content store failed', async () => {
@@ -164,5 +181,32 @@ describe('a kept page in the browser', () => {
     await hydrated(page);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('rendering under load', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp({ buildDir: BUILD_DIR, config: { RENDER_CONCURRENCY: '1' } });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('renders in turn and turns away a queue too long to serve in time, with Retry-After', async () => {
+    // One render at a time, 64 waiting at most: of 100 at once, the rest are told to retry.
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        shop.app.inject({ url: '/about-us', headers: { 'cache-control': 'no-cache' } }),
+      ),
+    );
+    const served = answers.filter((a) => a.statusCode === 200);
+    const refused = answers.filter((a) => a.statusCode === 503);
+    expect(served.length + refused.length).toBe(100);
+    expect(served.length).toBeGreaterThanOrEqual(65);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.headers['retry-after']).toBe('2');
+    expect(refused[0]!.json()).toMatchObject({ code: 'busy' });
+    expect(served.every((a) => a.body.includes('</html>'))).toBe(true);
   });
 });
