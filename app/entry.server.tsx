@@ -20,29 +20,39 @@ export default function handleRequest(
   const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? '';
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let allRendered = false;
+    let deadline: ReturnType<typeof setTimeout> | undefined;
     // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
-    const readyEvent = isbot(request.headers.get('user-agent') ?? '')
-      ? 'onAllReady'
-      : 'onShellReady';
+    const whole = isbot(request.headers.get('user-agent') ?? '');
+    const send = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!whole) send();
+        },
+        onAllReady() {
+          // A pending timer would keep the whole render in memory until it fired.
+          allRendered = true;
+          clearTimeout(deadline);
+          if (whole) send();
         },
         onShellError(error: unknown) {
+          clearTimeout(deadline);
           reject(error);
         },
         onError(error: unknown) {
@@ -51,6 +61,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, STREAM_TIMEOUT_MS + 1000);
+    if (!allRendered) deadline = setTimeout(abort, STREAM_TIMEOUT_MS + 1000);
   });
 }

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { CACHE_TIMES } from '#domain/catalogue.ts';
 import type { VariationJson } from '#domain/api-types.ts';
 import { apiFetch } from './api.ts';
+import { keepUnusedFor } from './query-client.ts';
 
 /** The one description of a product's variations query, cached 5 minutes (spec section 9). */
 export function variationsQuery(productId: number) {
@@ -23,7 +24,7 @@ export function useVariations(productId: number, enabled: boolean, initial?: Var
   return useQuery({
     ...variationsQuery(productId),
     enabled,
-    gcTime: CACHE_TIMES.variationsMs,
+    gcTime: keepUnusedFor(CACHE_TIMES.variationsMs),
     ...(initial ? { initialData: initial } : {}),
   });
 }

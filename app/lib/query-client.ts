@@ -1,5 +1,12 @@
-import { QueryClient } from '@tanstack/react-query';
+import { isServer, QueryClient } from '@tanstack/react-query';
 import { CACHE_TIMES, QUERY_DEFAULTS, retryDelayMs } from '#domain/catalogue.ts';
+
+/**
+ * How long an unused query is kept: in the browser `ms`; on the server forever, which sets no
+ * timer, because a server's client lives for one render. A timer would hold every render's
+ * data in memory for its whole span.
+ */
+export const keepUnusedFor = (ms: number): number => (isServer ? Infinity : ms);
 
 /** TanStack Query with the spec's cache times and retry rules (spec section 9). */
 export function createQueryClient(): QueryClient {
@@ -7,7 +14,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: CACHE_TIMES.listFreshMs,
-        gcTime: QUERY_DEFAULTS.gcTimeMs,
+        gcTime: keepUnusedFor(QUERY_DEFAULTS.gcTimeMs),
         retry: QUERY_DEFAULTS.queryRetries,
         retryDelay: retryDelayMs,
         refetchOnWindowFocus: false,

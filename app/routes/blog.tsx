@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useLoaderData } from 'react-router';
 import type { PageLoadContext } from '#server/plugins/pages.ts';
 import { CACHE_TIMES } from '#domain/catalogue.ts';
+import { keepUnusedFor } from '#app/lib/query-client.ts';
 import type { WpContentJson } from '#domain/wordpress.ts';
 import { BlogCard } from '#app/components/content/BlogCard.tsx';
 import {
@@ -50,7 +51,7 @@ export default function Blog() {
       pages.length < last.totalPages ? pages.length + 1 : undefined,
     initialData: first ? { pages: [first], pageParams: [1] } : undefined,
     staleTime: CACHE_TIMES.blogMs,
-    gcTime: CACHE_TIMES.blogMs,
+    gcTime: keepUnusedFor(CACHE_TIMES.blogMs),
   });
   const pages = query.data?.pages ?? [];
   const posts = pages.flatMap((page) => page.posts);

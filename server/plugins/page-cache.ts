@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /**
  * A server-rendered page as it was sent once, kept so the next anonymous visitor gets it without
@@ -20,7 +21,8 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** How long past that it is still served while one background render refreshes it. */
   staleMs: number;
-  maxEntries?: number;
+  /** The most the kept pages may weigh, in bytes of HTML. */
+  maxBytes?: number;
 }
 
 export type PageLookup = { page: CachedPage; stale: boolean } | undefined;
@@ -52,14 +54,19 @@ export function revalidatedNonce(ifNoneMatch: string | undefined, hash: string):
 export const renonced = (page: CachedPage, nonce: string) =>
   page.body.replaceAll(page.nonce, nonce);
 
-/** Least-recently-used pages by URL, fresh for `ttlMs`, then stale for `staleMs`. */
+/**
+ * Least-recently-used pages by URL, fresh for `ttlMs`, then stale for `staleMs`, bounded by
+ * their weight (24 MB by default: some 300 product pages) so memory stays predictable.
+ */
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
+  private readonly entries: LRUCache<string, CachedPage>;
   private readonly refreshing = new Set<string>();
-  private readonly maxEntries: number;
 
   constructor(private readonly options: PageCacheOptions) {
-    this.maxEntries = options.maxEntries ?? 500;
+    this.entries = new LRUCache({
+      maxSize: options.maxBytes ?? 24 * 1024 * 1024,
+      sizeCalculation: (page) => page.body.length + 1024,
+    });
   }
 
   get enabled(): boolean {
@@ -74,15 +81,10 @@ export class PageCache {
       this.entries.delete(key);
       return undefined;
     }
-    this.entries.delete(key);
-    this.entries.set(key, page);
     return { page, stale: age >= this.options.ttlMs };
   }
 
   store(key: string, page: CachedPage): void {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries)
-      this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, page);
   }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 
 /** Catalogue reads whose answer depends only on the URL, never on who asks. */
 const CACHEABLE = [
@@ -39,9 +40,12 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, entry: Entry) 
  * and re-seeding, so a short TTL bounds staleness across instances without any messaging.
  */
 export const responseCachePlugin = fp(
-  async (app: FastifyInstance, options: { ttlMs: number; maxEntries?: number }) => {
-    const maxEntries = options.maxEntries ?? 2000;
-    const entries = new Map<string, Entry>();
+  async (app: FastifyInstance, options: { ttlMs: number; maxBytes?: number }) => {
+    // Bounded by weight, not count: answers range from a few hundred bytes to 100 KB.
+    const entries = new LRUCache<string, Entry>({
+      maxSize: options.maxBytes ?? 16 * 1024 * 1024,
+      sizeCalculation: (entry) => entry.body.length + 256,
+    });
     const fresh = (entry: Entry | undefined) =>
       entry && Date.now() - entry.storedAt < options.ttlMs ? entry : undefined;
 
@@ -67,7 +71,6 @@ export const responseCachePlugin = fp(
         return '';
       }
       if (options.ttlMs > 0) {
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
         entries.set(request.url, {
           body: payload,
           etag,

@@ -38,7 +38,9 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  // As `npm start` runs it: the heap a 512 MB instance can afford (HEAP_MB to change it).
+  const heap = `--max-old-space-size=${process.env.HEAP_MB ?? 256}`;
+  const child = spawn(process.execPath, [heap, '--import', 'tsx', 'server/server.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -28,8 +28,9 @@ describe('PageCache', () => {
     expect(cache.lookup('/a', 0)).toBeUndefined();
   });
 
-  it('evicts the least recently used page when full', () => {
-    const cache = new PageCache({ ttlMs: 100, staleMs: 0, maxEntries: 2 });
+  it('evicts the least recently used pages once they weigh more than allowed', () => {
+    // Each page weighs its HTML plus 1 KB of bookkeeping: room for two of these.
+    const cache = new PageCache({ ttlMs: 100, staleMs: 0, maxBytes: 2 * 1024 + 10 });
     cache.store('/a', page('a'));
     cache.store('/b', page('b'));
     cache.lookup('/a', 1);
