@@ -108,7 +108,7 @@ describe('POST /api/auth/register', () => {
       .select()
       .from(customers)
       .where(eq(customers.id, answer.body.customer.id));
-    expect(row!.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(row!.passwordHash).toMatch(/^scrypt\$32768\$8\$3\$/);
     expect(row!.passwordHash).not.toContain(PASSWORD);
   });
 
