@@ -6,6 +6,8 @@ export interface Config {
   port: number;
   /** PostgreSQL connection string; unset means the embedded PGlite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL connections of this instance (pages and posts have 3 more of their own). */
+  databasePoolSize: number;
   dataDir: string;
   /** The shop's own origin, e.g. https://shop.example; state-changing requests must come from it. */
   publicOrigin: string | undefined;
@@ -58,6 +60,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST ?? '127.0.0.1',
     port: port(env.PORT),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: Math.max(1, Number(env.DATABASE_POOL_SIZE ?? 20) || 20),
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     publicOrigin: env.PUBLIC_ORIGIN || undefined,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),

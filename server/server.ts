@@ -16,6 +16,7 @@ async function main() {
   const logged: { app?: FastifyInstance } = {};
   const database = await openDatabase({
     url: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pglite'),
     onPoolError: (error) =>
       logged.app

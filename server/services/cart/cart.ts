@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { preparedRows, type Database } from '#db/client.ts';
-import { cartItems, productImages, products, variations } from '#db/schema/index.ts';
+import { cartItems, carts, productImages, products, variations } from '#db/schema/index.ts';
 import { m2ToPieces } from '#domain/area.ts';
 import {
   displayQuantity,
@@ -15,7 +15,7 @@ import { CART_QUANTITY_MAX, type AddToCart, type UpdateCart } from '#domain/vali
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { sessionInsert, type SessionForWrite, type SessionRecord } from '../sessions.ts';
 import { priceString } from '../catalogue/present.ts';
-import { cartUpsert, findCartId } from './ownership.ts';
+import { cartOwner, cartUpsert, findCartId } from './ownership.ts';
 
 const unprocessable = (message: string, field: string) =>
   new HttpError(422, 'unprocessable', message, { [field]: message });
@@ -155,42 +155,62 @@ export class CartService {
     itemId: number,
     input: UpdateCart,
   ): Promise<CartJson> {
-    const { cartId, line } = await this.ownLine(session, itemId);
+    const line = await this.ownLine(session, itemId);
     if (!line.inStock && input.quantity > line.quantity) {
       throw conflict('This size is out of stock');
     }
     const m2 = line.isSample ? null : lineM2(input.quantity, line.option);
-    await this.db
-      .update(cartItems)
-      .set({ quantity: input.quantity, m2Quantity: m2 === null ? null : String(m2) })
-      .where(eq(cartItems.id, itemId));
-    return this.present(cartId);
+    // The change and the basket after it in one statement (its SELECT sees the table as it was
+    // before, so the changed line comes from RETURNING).
+    const rows = await preparedRows<LineRow>(
+      this.db,
+      sql`WITH line AS (
+            UPDATE ${cartItems} SET quantity = ${input.quantity},
+              m2_quantity = ${m2 === null ? null : String(m2)}::numeric
+            WHERE id = ${itemId} AND cart_id = ${line.cartId}
+            RETURNING *
+          ),
+          lines AS (
+            SELECT * FROM line
+            UNION ALL
+            SELECT * FROM ${cartItems} WHERE cart_id = ${line.cartId} AND id <> ${itemId}
+          )
+          ${linesWithProducts(sql`lines`)}`,
+    );
+    // Removed by another request in between: as unknown as if it had never been there.
+    if (!rows.some((row) => row.id === itemId)) throw notFound('Basket item not found');
+    return presentLines(rows);
   }
 
   async remove(session: SessionRecord | null, itemId: number): Promise<CartJson> {
     const { cartId } = await this.ownLine(session, itemId);
-    await this.db.delete(cartItems).where(eq(cartItems.id, itemId));
-    return this.present(cartId);
+    const rows = await preparedRows<LineRow>(
+      this.db,
+      sql`WITH gone AS (DELETE FROM ${cartItems} WHERE id = ${itemId} AND cart_id = ${cartId}),
+          lines AS (SELECT * FROM ${cartItems} WHERE cart_id = ${cartId} AND id <> ${itemId})
+          ${linesWithProducts(sql`lines`)}`,
+    );
+    return presentLines(rows);
   }
 
-  /** A line of the caller's own basket; any other id is unknown to them (404). */
+  /** A line of the caller's own basket, in one query; any other id is unknown to them (404). */
   private async ownLine(session: SessionRecord | null, itemId: number) {
-    const cartId = session ? await findCartId(this.db, session) : null;
-    const [line] =
-      cartId === null
-        ? []
-        : await this.db
-            .select({
-              quantity: cartItems.quantity,
-              isSample: cartItems.isSample,
-              option: variations.option,
-              inStock: variations.inStock,
-            })
-            .from(cartItems)
-            .innerJoin(variations, eq(variations.id, cartItems.variationId))
-            .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)));
-    if (cartId === null || !line) throw notFound('Basket item not found');
-    return { cartId, line };
+    const [line] = session
+      ? await this.db
+          .select({
+            cartId: cartItems.cartId,
+            quantity: cartItems.quantity,
+            isSample: cartItems.isSample,
+            option: variations.option,
+            inStock: variations.inStock,
+          })
+          .from(cartItems)
+          .innerJoin(carts, eq(carts.id, cartItems.cartId))
+          .innerJoin(variations, eq(variations.id, cartItems.variationId))
+          .where(and(eq(cartItems.id, itemId), cartOwner(session)))
+      : [];
+    if (!line) throw notFound('Basket item not found');
+    return line;
   }
 
   private async present(cartId: number): Promise<CartJson> {

@@ -7,13 +7,13 @@ import type { SessionRecord } from '../sessions.ts';
  * Whose cart a session uses: a signed-in customer's own cart, otherwise the anonymous cart of
  * the session's token hash.
  */
-const owner = (session: SessionRecord) =>
+export const cartOwner = (session: SessionRecord) =>
   session.customerId !== null
     ? eq(carts.customerId, session.customerId)
     : eq(carts.sessionTokenHash, session.tokenHash);
 
 export async function findCartId(db: Database, session: SessionRecord): Promise<number | null> {
-  const [row] = await db.select({ id: carts.id }).from(carts).where(owner(session));
+  const [row] = await db.select({ id: carts.id }).from(carts).where(cartOwner(session));
   return row?.id ?? null;
 }
 
