@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '#db/client.ts';
+import { queryRows, type Database } from '#db/client.ts';
 import { products } from '#db/schema/index.ts';
 import { lowerBound, type SearchTerm } from './search-terms.ts';
 
@@ -14,9 +14,16 @@ interface Entry {
   onSale: boolean;
   categoryIds: readonly number[];
   termIds: readonly number[];
-  /** The full-text lexemes of its name and short description, and those of its name. */
-  lexemes: readonly string[];
-  nameLexemes: readonly string[];
+}
+
+/**
+ * A full-text lexeme of the published products' names and short descriptions (PostgreSQL's
+ * English analysis): the ids of the products that have it, and of those whose name has it.
+ */
+export interface LexemePosting {
+  lexeme: string;
+  ids: readonly number[];
+  nameIds: readonly number[];
 }
 
 export type IndexedSort = 'popularity' | 'date' | 'price' | 'id';
@@ -87,7 +94,7 @@ export class ListingSnapshot {
   /** The plain-word lexemes, sorted: what search corrects typos towards. */
   readonly vocabulary: readonly string[];
 
-  constructor(entries: Entry[]) {
+  constructor(entries: Entry[], lexemes: readonly LexemePosting[] = []) {
     for (const entry of entries) {
       for (const termId of entry.termIds) {
         if (this.bitOfTerm.has(termId)) continue;
@@ -122,21 +129,20 @@ export class ListingSnapshot {
         this.sorted.set(`${group}:${by}`, Int32Array.from(order));
       }
     }
-    const byLexeme = new Map<string, { positions: number[]; inName: number[] }>();
-    entries.forEach((entry, position) => {
-      const names = new Set(entry.nameLexemes);
-      for (const lexeme of entry.lexemes) {
-        let posting = byLexeme.get(lexeme);
-        if (!posting) byLexeme.set(lexeme, (posting = { positions: [], inName: [] }));
-        posting.positions.push(position);
-        posting.inName.push(names.has(lexeme) ? 1 : 0);
-      }
-    });
-    this.lexemes = [...byLexeme.keys()].sort();
-    for (const lexeme of this.lexemes) {
-      const posting = byLexeme.get(lexeme)!;
-      this.postings.push(Int32Array.from(posting.positions));
-      this.inName.push(Uint8Array.from(posting.inName));
+    const positionOf = new Map(entries.map((entry, position) => [entry.id, position]));
+    const sortedPostings = [...lexemes].sort((a, b) => (a.lexeme < b.lexeme ? -1 : 1));
+    this.lexemes = sortedPostings.map((posting) => posting.lexeme);
+    for (const { ids, nameIds } of sortedPostings) {
+      const known = ids.filter((id) => positionOf.has(id));
+      this.postings.push(Int32Array.from(known, (id) => positionOf.get(id)!));
+      // Both id lists are ascending: one walk marks the name matches.
+      let n = 0;
+      this.inName.push(
+        Uint8Array.from(known, (id) => {
+          while (n < nameIds.length && nameIds[n]! < id) n++;
+          return nameIds[n] === id ? 1 : 0;
+        }),
+      );
     }
     this.vocabulary = this.lexemes.filter((lexeme) => /^[a-z0-9]+$/.test(lexeme));
   }
@@ -314,23 +320,37 @@ export class ListingIndex {
   }
 
   private async load(): Promise<ListingSnapshot> {
-    const rows = await this.db
-      .select({
-        id: products.id,
-        price: products.pricePence,
-        popularity: products.popularity,
-        created: products.createdAt,
-        newArrival: products.isNewArrival,
-        featured: products.featured,
-        onSale: products.onSale,
-        categoryIds: products.categoryIds,
-        termIds: products.termIds,
-        lexemes: sql<string[]>`tsvector_to_array(${products.searchVector})`,
-        nameLexemes: sql<string[]>`tsvector_to_array(ts_filter(${products.searchVector}, '{a}'))`,
-      })
-      .from(products)
-      .where(eq(products.status, 'publish'))
-      .orderBy(asc(products.id));
-    return new ListingSnapshot(rows.map((row) => ({ ...row, created: row.created.getTime() })));
+    const [rows, lexemes] = await Promise.all([
+      this.db
+        .select({
+          id: products.id,
+          price: products.pricePence,
+          popularity: products.popularity,
+          created: products.createdAt,
+          newArrival: products.isNewArrival,
+          featured: products.featured,
+          onSale: products.onSale,
+          categoryIds: products.categoryIds,
+          termIds: products.termIds,
+        })
+        .from(products)
+        .where(eq(products.status, 'publish'))
+        .orderBy(asc(products.id)),
+      // Grouped by lexeme in the database: a few thousand rows of ids, rather than every
+      // product's words as strings (hundreds of MB at 100k products).
+      queryRows<{ lexeme: string; ids: number[]; name_ids: number[] | null }>(
+        this.db,
+        sql`SELECT u.lexeme,
+              array_agg(p.id ORDER BY p.id) AS ids,
+              array_agg(p.id ORDER BY p.id) FILTER (WHERE 'A' = ANY(u.weights)) AS name_ids
+            FROM ${products} p CROSS JOIN LATERAL unnest(p.search_vector) u
+            WHERE p.status = 'publish'
+            GROUP BY u.lexeme`,
+      ),
+    ]);
+    return new ListingSnapshot(
+      rows.map((row) => ({ ...row, created: row.created.getTime() })),
+      lexemes.map((row) => ({ lexeme: row.lexeme, ids: row.ids, nameIds: row.name_ids ?? [] })),
+    );
   }
 }
