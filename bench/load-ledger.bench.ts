@@ -3,9 +3,14 @@
  * few sign up and sign in) against PostgreSQL; each keeps a ledger of what it did, and at the
  * end every server-side basket must equal its shopper's ledger.
  *
- *   npm run bench:load                 # LOAD_SHOPPERS=200 LOAD_SECONDS=60
+ *   npm run bench:load                 # LOAD_SHOPPERS=200 LOAD_SECONDS=60 LOAD_THINK_MS=1000
+ *
+ * A shopper pauses between actions for half to one and a half times LOAD_THINK_MS, as people
+ * read a page before the next click; LOAD_THINK_MS=0 turns the shoppers into a stress test
+ * (every one of them always has a request in flight).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess } from '#tests/setup/server-process.ts';
@@ -16,10 +21,13 @@ import { ensureBuild } from './lib/server.ts';
 
 const SHOPPERS = Number(process.env.LOAD_SHOPPERS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 1000);
 /** Registrations are throttled per IP (30 an hour) and every shopper here shares 127.0.0.1. */
 const ACCOUNTS = Math.min(20, SHOPPERS);
 
 const latencies: number[] = [];
+/** Per route ("PUT /api/cart/:id"): its requests' latencies. */
+const byRoute = new Map<string, number[]>();
 const statuses = new Map<number, number>();
 
 class LedgerShopper extends Shopper {
@@ -30,7 +38,12 @@ class LedgerShopper extends Shopper {
   override async request(method: string, path: string, body?: unknown): Promise<Response> {
     const started = performance.now();
     const response = await super.request(method, path, body);
-    latencies.push(performance.now() - started);
+    const elapsed = performance.now() - started;
+    latencies.push(elapsed);
+    const route = `${method} ${path.split('?')[0]!.replace(/\/\d+/g, '/:id')}`;
+    const values = byRoute.get(route) ?? [];
+    values.push(elapsed);
+    byRoute.set(route, values);
     statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
     return response;
   }
@@ -50,6 +63,7 @@ async function shop(
     await shopper.request('POST', '/api/auth/login', { email, password: 'Portland-Stone-2026' });
   }
   while (Date.now() < until) {
+    if (THINK_MS > 0) await sleep(THINK_MS * (0.5 + random.next()));
     const action = random.next();
     if (action < 0.3) {
       await shopper.request(
@@ -129,11 +143,17 @@ async function main() {
     }
     const fiveXX = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
     console.log(
-      `| shoppers | seconds | requests | 5xx | p50 ms | p95 ms | p99 ms | ledger mismatches |\n` +
-        `| --- | --- | --- | --- | --- | --- | --- | --- |\n` +
-        `| ${SHOPPERS} | ${SECONDS} | ${latencies.length} | ${fiveXX} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 95).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} | ${mismatches} |`,
+      `| shoppers | think ms | seconds | requests | 5xx | p50 ms | p95 ms | p99 ms | ledger mismatches |\n` +
+        `| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n` +
+        `| ${SHOPPERS} | ${THINK_MS} | ${SECONDS} | ${latencies.length} | ${fiveXX} | ${percentile(latencies, 50).toFixed(0)} | ${percentile(latencies, 95).toFixed(0)} | ${percentile(latencies, 99).toFixed(0)} | ${mismatches} |`,
     );
-    console.log(`statuses: ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.log(`statuses: ${JSON.stringify(Object.fromEntries(statuses))}\n`);
+    console.log('| route | requests | p50 ms | p95 ms |\n| --- | --- | --- | --- |');
+    for (const [route, values] of [...byRoute].sort((a, b) => b[1].length - a[1].length)) {
+      console.log(
+        `| ${route} | ${values.length} | ${percentile(values, 50).toFixed(0)} | ${percentile(values, 95).toFixed(0)} |`,
+      );
+    }
     if (fiveXX > 0 || mismatches > 0) process.exitCode = 1;
   } finally {
     await server.stop();

@@ -79,7 +79,13 @@ async function main() {
       await generateCatalogue(size);
     }
     largestUrl = url;
-    const server = await startServer({ DATABASE_URL: url, RESPONSE_CACHE_TTL_MS: '0' });
+    // Every size gets the heap the largest needs (operations.md: HEAP_MB=512 from 100k
+    // products), so the sizes differ only in their catalogue.
+    const server = await startServer({
+      DATABASE_URL: url,
+      RESPONSE_CACHE_TTL_MS: '0',
+      HEAP_MB: process.env.HEAP_MB ?? '512',
+    });
     try {
       const paths = listingPaths();
       await load({ name: 'warm-up', url: server.url, paths, seconds: 3, connections: CONNECTIONS });

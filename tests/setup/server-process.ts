@@ -39,7 +39,7 @@ export async function startServerProcess(
   const port = options.port ?? (await freePort());
   let output = '';
   // As `npm start` runs it: the heap a 512 MB instance can afford (HEAP_MB to change it).
-  const heap = `--max-old-space-size=${process.env.HEAP_MB ?? 256}`;
+  const heap = `--max-old-space-size=${env.HEAP_MB ?? process.env.HEAP_MB ?? 256}`;
   const child = spawn(process.execPath, [heap, '--import', 'tsx', 'server/server.ts'], {
     env: {
       ...process.env,
