@@ -202,7 +202,8 @@ export class ListingSnapshot {
     const termCounts = q.facetTerms ? new Map<number, number>() : undefined;
     if (q.categoryId === null) return { total: 0, ids: [], termCounts };
     const sortBy = q.sort.by === 'relevance' ? 'popularity' : q.sort.by;
-    let order: ArrayLike<number> =
+    // Always an Int32Array: the pass below stays monomorphic, which keeps it fast.
+    let order: Int32Array =
       this.sorted.get(`${q.categoryId ?? 'all'}:${sortBy}`) ?? new Int32Array();
     let descending = q.sort.by === 'relevance' || q.sort.direction === 'desc';
     if (q.search) {
@@ -214,7 +215,7 @@ export class ListingSnapshot {
       }
       // Stable: equal scores keep popularity order.
       if (q.sort.by === 'relevance') found.sort((a, b) => score[b]! - score[a]!);
-      order = found;
+      order = Int32Array.from(found);
       descending = false;
     }
     const { words, masks, flags } = this;
@@ -227,13 +228,12 @@ export class ListingSnapshot {
     // include the product).
     const facetTerms = q.facetTerms;
     const facetMask = facetTerms ? this.maskOf(facetTerms.keys()) : undefined;
-    const attributeMask = new Map<number, Uint32Array>();
-    if (facetTerms) {
-      for (const { attributeId } of selections) {
-        const own = [...facetTerms].filter(([, a]) => a === attributeId).map(([t]) => t);
-        attributeMask.set(attributeId, this.maskOf(own));
-      }
-    }
+    const selectionMasks = selections.map((selection) => selection.mask);
+    const missedMasks = selections.map(({ attributeId }) =>
+      this.maskOf(
+        [...(facetTerms ?? [])].filter(([, a]) => a === attributeId).map(([termId]) => termId),
+      ),
+    );
     const counts = new Int32Array(this.termOfBit.length);
     const wanted =
       (q.newArrivals ? NEW_ARRIVAL : 0) |
@@ -249,8 +249,8 @@ export class ListingSnapshot {
       const base = position * words;
       let misses = 0;
       let missed = 0;
-      for (let s = 0; s < selections.length && misses < 2; s++) {
-        const mask = selections[s]!.mask;
+      for (let s = 0; s < selectionMasks.length && misses < 2; s++) {
+        const mask = selectionMasks[s]!;
         let hit = false;
         for (let w = 0; w < words && !hit; w++) hit = (masks[base + w]! & mask[w]!) !== 0;
         if (!hit) {
@@ -260,8 +260,7 @@ export class ListingSnapshot {
       }
       if (misses > 1) continue;
       if (facetMask) {
-        const counted =
-          misses === 0 ? facetMask : attributeMask.get(selections[missed]!.attributeId)!;
+        const counted = misses === 0 ? facetMask : missedMasks[missed]!;
         for (let w = 0; w < words; w++) {
           let bits = masks[base + w]! & counted[w]!;
           while (bits !== 0) {
