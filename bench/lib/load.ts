@@ -5,8 +5,11 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
+  /** Client-side errors and timeouts (autocannon's 10 s). */
   errors: number;
   non2xx: number;
+  /** The target for this figure, printed beside it. */
+  target?: string;
 }
 
 export interface LoadOptions {
@@ -20,6 +23,7 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   connections?: number;
   seconds?: number;
+  target?: string;
 }
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -60,18 +64,30 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    target: options.target,
   };
 }
 
 export function table(rows: LoadResult[], ratios: Record<string, number>) {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', ...Object.keys(ratios)];
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'non-2xx',
+    'client errors',
+    ...Object.keys(ratios),
+    'target',
+  ];
   const lines = rows.map((row) => [
     row.name,
     row.rps.toFixed(0),
     String(row.p50),
     String(row.p99),
-    String(row.non2xx + row.errors),
+    String(row.non2xx),
+    String(row.errors),
     ...Object.values(ratios).map((base) => (row.rps / base).toFixed(2)),
+    row.target ?? '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const format = (cells: string[]) =>
