@@ -65,6 +65,11 @@ async function main() {
       console.log(
         `${name}: ${failing.length ? `failing audits: ${failing.join(', ')}` : 'no failing audits'}`,
       );
+      // What a failing audit found, so it can be fixed without opening a report.
+      for (const id of failing) {
+        const details = lhr.audits[id]?.details as { items?: unknown[] } | undefined;
+        for (const item of details?.items ?? []) console.log(`  ${id}: ${JSON.stringify(item)}`);
+      }
     }
     console.log(
       '\n| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | JS (compressed) |',

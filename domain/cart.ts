@@ -1,6 +1,6 @@
 // Basket lines as shoppers and API clients see them (spec sections 3, 7 and 9): how a variation
 // is priced, how many m² a line covers, and how its quantity reads.
-import { z } from 'zod';
+import { z } from '#domain/zod.ts';
 import { formatM2, piecesToM2, tileAreaM2 } from './area.ts';
 import { variationKind, type VariationKind } from './samples.ts';
 

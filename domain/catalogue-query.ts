@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#domain/zod.ts';
 
 /** Query-string limits of the catalogue API (design.md section 5). */
 export const MAX_PAGE = 10_000;

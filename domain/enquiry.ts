@@ -1,7 +1,7 @@
 // Enquiries the spec leaves as links without pages: Get Quote (/contact), the We Can Cut form in
 // quick view and 'Enquire about a lead time.' on out-of-stock sizes. One schema serves the form
 // and the handler; each message sits beside its rule.
-import { z } from 'zod';
+import { z } from '#domain/zod.ts';
 import { emailSchema, isPhoneNumber, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from './validation.ts';
 
 export const ENQUIRY_KINDS = ['quote', 'cut', 'lead-time'] as const;

@@ -1,6 +1,6 @@
 // 'Calculate My Project': from a room to the m² and whole pieces to order, with the wastage
 // allowance a laying pattern needs for cuts and breakages.
-import { z } from 'zod';
+import { z } from '#domain/zod.ts';
 import { m2ToPieces, piecesToM2, roundM2 } from './area.ts';
 
 /**

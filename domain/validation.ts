@@ -1,7 +1,7 @@
 // Input rules shared by the storefront's forms and the server's handlers (spec section 5). Each
 // limit is a named constant and each user-facing message sits beside its rule, so the two sides
 // cannot drift apart.
-import { z } from 'zod';
+import { z } from '#domain/zod.ts';
 import { roundM2 } from './area.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;

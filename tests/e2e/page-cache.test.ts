@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { pages } from '#db/schema/content.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { hydrated, launchBrowser, openPage } from './fixtures/browser.ts';
+import { hydrated, launchBrowser, openPage, shown } from './fixtures/browser.ts';
 
 const BUILD_DIR = resolve(process.env.BUILD_DIR ?? 'build');
 
@@ -180,6 +180,40 @@ describe('a kept page in the browser', () => {
     expect(['hit', 'stale']).toContain(response?.headers()['x-cache']);
     await hydrated(page);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the content security policy in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('is never violated, form validation included', async () => {
+    const { page, context } = await openPage(browser);
+    // Recorded from the first script on, before the page's own.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    await page.goto('/');
+    await hydrated(page);
+    // The newsletter box validates with Zod in the browser.
+    const form = page.getByRole('form', { name: 'Newsletter' });
+    await form.getByPlaceholder('Your email address').fill('not-an-email');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await shown(page.getByText('Please enter a valid email address').first());
+    const violations = await page.evaluate(
+      () => (window as unknown as { cspViolations: string[] }).cspViolations,
+    );
+    expect(violations).toEqual([]);
     await context.close();
   });
 });

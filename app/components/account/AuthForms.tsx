@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import { z } from '#domain/zod.ts';
 import type { AuthJson } from '#domain/api-types.ts';
 import {
   loginSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#domain/zod.ts';
 import { emailSchema, MESSAGES, signupSchema } from '#domain/validation.ts';
 
 /** Lost password: the same email rule as everywhere. */
