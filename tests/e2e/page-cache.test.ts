@@ -161,7 +161,7 @@ describe('stale-while-revalidate', () => {
   });
 });
 
-describe('a kept page in the browser', () => {
+describe('pages in the browser', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -170,7 +170,7 @@ describe('a kept page in the browser', () => {
     await browser?.close();
   });
 
-  it('hydrates under its fresh nonce without a CSP violation', async () => {
+  it('a kept page hydrates under its fresh nonce without a CSP violation', async () => {
     const first = await openPage(browser);
     await first.page.goto('/faq');
     await hydrated(first.page);
@@ -182,18 +182,8 @@ describe('a kept page in the browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-});
 
-describe('the content security policy in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  it('is never violated, form validation included', async () => {
+  it('never violate the content security policy, form validation included', async () => {
     const { page, context } = await openPage(browser);
     // Recorded from the first script on, before the page's own.
     await page.addInitScript(() => {
