@@ -4,20 +4,29 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import type { PageLoadContext } from '#server/plugins/pages.ts';
 import { NonceProvider } from './lib/nonce.tsx';
 
 const STREAM_TIMEOUT_MS = 10_000;
 
 export const streamTimeout = STREAM_TIMEOUT_MS;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? '';
+  const context = loadContext as Partial<PageLoadContext>;
+  const nonce = context.cspNonce ?? '';
+  // Renders take turns (the server's CPU); the slot is given back once all is rendered.
+  const giveBack = context.renderTurn ? await context.renderTurn() : () => undefined;
+  let given = false;
+  const done = () => {
+    if (!given) giveBack();
+    given = true;
+  };
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let allRendered = false;
@@ -49,10 +58,12 @@ export default function handleRequest(
           // A pending timer would keep the whole render in memory until it fired.
           allRendered = true;
           clearTimeout(deadline);
+          done();
           if (whole) send();
         },
         onShellError(error: unknown) {
           clearTimeout(deadline);
+          done();
           reject(error);
         },
         onError(error: unknown) {
@@ -61,6 +72,11 @@ export default function handleRequest(
         },
       },
     );
-    if (!allRendered) deadline = setTimeout(abort, STREAM_TIMEOUT_MS + 1000);
+    if (!allRendered) {
+      deadline = setTimeout(() => {
+        abort();
+        done();
+      }, STREAM_TIMEOUT_MS + 1000);
+    }
   });
 }

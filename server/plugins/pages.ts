@@ -7,7 +7,7 @@ import { finished } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
@@ -56,6 +56,11 @@ export interface PageLoadContext {
   api<T = unknown>(
     path: string,
   ): Promise<{ status: number; data: T; headers: Record<string, string> }>;
+  /**
+   * Waits for one of the render slots, once the loaders have their data; the returned function
+   * gives it back once the page is rendered.
+   */
+  renderTurn(): Promise<() => void>;
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -78,8 +83,8 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
 
 const newNonce = () => randomBytes(16).toString('base64');
 
-/** Renders waiting per render slot beyond which more are refused (503): not served in time. */
-const RENDER_QUEUE_PER_SLOT = 64;
+/** Pages in progress per render slot beyond which more are refused (503): not served in time. */
+const PAGES_PER_SLOT = 65;
 
 /**
  * The loaders' context for one render. It counts the render's API calls, so a page that showed a
@@ -92,12 +97,17 @@ function loadContextFor(
   request: FastifyRequest,
   nonce: string,
   config: Config,
+  renders: LimitFunction,
 ): { context: PageLoadContext; clean(): boolean } {
   let pending = 0;
   let failed = false;
   const context: PageLoadContext = {
     cspNonce: nonce,
     config: { reviewsWidgetSrc: config.reviewsWidgetSrc, mapTileUrl: config.mapTileUrl },
+    renderTurn: () =>
+      new Promise((gotTurn) => {
+        void renders(() => new Promise<void>((release) => gotTurn(release)));
+      }),
     api: async (path) => {
       pending += 1;
       try {
@@ -158,7 +168,11 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
     staleMs: options.config.pageStaleMs,
   });
   const scriptOrigin = widgetOrigin(options.config.reviewsWidgetSrc);
+  // Only rendering, which is CPU-bound, takes turns: loaders waiting on a slow source (a hung
+  // content store) hold no slot, so they cannot hold up other pages.
   const renders = pLimit(options.config.renderConcurrency);
+  const maxInProgress = PAGES_PER_SLOT * renders.concurrency;
+  let inProgress = 0;
 
   /** What every visitor may share (renders see no session): GETs, keyed by origin and path. */
   const cacheKeyOf = (request: FastifyRequest): string | null =>
@@ -218,18 +232,22 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
           return sendPage(request, reply, hit.page);
         }
       }
-      if (renders.pendingCount >= RENDER_QUEUE_PER_SLOT * renders.concurrency) {
+      if (inProgress >= maxInProgress) {
         throw new HttpError(503, 'busy', 'The shop is busy. Please retry shortly.', undefined, {
           'retry-after': '2',
         });
       }
-      // A render holds its turn until its last byte is produced (streamed pages included).
-      return renders(() => render(request, reply, key));
+      inProgress += 1;
+      try {
+        return await render(request, reply, key);
+      } finally {
+        inProgress -= 1;
+      }
     });
 
     async function render(request: FastifyRequest, reply: FastifyReply, key: string | null) {
       const nonce = newNonce();
-      const load = loadContextFor(app, request, nonce, options.config);
+      const load = loadContextFor(app, request, nonce, options.config, renders);
       const response = await handle(toFetchRequest(request, reply), load.context as never);
       const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
       const keep =

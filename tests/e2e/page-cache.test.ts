@@ -218,7 +218,8 @@ describe('rendering under load', () => {
   });
 
   it('renders in turn and turns away a queue too long to serve in time, with Retry-After', async () => {
-    // One render at a time, 64 waiting at most: of 100 at once, the rest are told to retry.
+    // One render at a time, 65 pages in progress at most: of 100 at once, the rest are told to
+    // retry.
     const answers = await Promise.all(
       Array.from({ length: 100 }, () =>
         shop.app.inject({ url: '/about-us', headers: { 'cache-control': 'no-cache' } }),
