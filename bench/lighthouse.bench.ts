@@ -42,6 +42,9 @@ async function main() {
         formFactor: 'mobile',
       });
       const lhr = result!.lhr;
+      if (lhr.runtimeError) {
+        console.log(`${name}: Lighthouse could not measure: ${JSON.stringify(lhr.runtimeError)}`);
+      }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       const scripts = (

@@ -38,6 +38,8 @@ export function ProductGallery({ images }: { images: ProductImage[] }) {
             alt={main.alt}
             sizes="(min-width: 768px) 50vw, 100vw"
             eager
+            // The page's largest paint: fetched ahead of scripts and the other images.
+            fetchPriority="high"
             className="aspect-square w-full object-cover transition-transform duration-150"
             style={
               zoomOrigin ? { transform: 'scale(1.8)', transformOrigin: zoomOrigin } : undefined
