@@ -271,6 +271,7 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
       if (!response.body) return reply.send();
       const stream = Readable.fromWeb(response.body as NodeReadableStream);
       reply.send(stream);
+      // A streamed page is in progress until its last byte (the overload guard counts it).
       await finished(stream).catch(() => undefined);
       return reply;
     }

@@ -6,7 +6,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's live session (cookie or bearer token), or null; loaded once per request. */
     getSession(): Promise<SessionRecord | null>;
-    /** The session, created (and its cookie set) when the caller has none: first cart write. */
     /**
      * The caller's session for a write, or a new one that the caller stores (`isNew`) with
      * `sessionInsert` in the statement of its write, then calls `saved()` to send its cookie.

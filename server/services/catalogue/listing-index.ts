@@ -133,10 +133,11 @@ export class ListingSnapshot {
     const sortedPostings = [...lexemes].sort((a, b) => (a.lexeme < b.lexeme ? -1 : 1));
     this.lexemes = sortedPostings.map((posting) => posting.lexeme);
     for (const posting of sortedPostings) {
-      const ids = Int32Array.from(posting.ids).sort();
+      const known = Int32Array.from(posting.ids)
+        .sort()
+        .filter((id) => positionOf.has(id));
       const nameIds = Int32Array.from(posting.nameIds).sort();
-      const known = Array.from(ids).filter((id) => positionOf.has(id));
-      this.postings.push(Int32Array.from(known, (id) => positionOf.get(id)!));
+      this.postings.push(known.map((id) => positionOf.get(id)!));
       // Both id lists sorted: one walk marks the name matches.
       let n = 0;
       this.inName.push(
@@ -221,17 +222,14 @@ export class ListingSnapshot {
       descending = false;
     }
     const { words, masks, flags } = this;
-    const selections = [...q.selections].map(([attributeId, chosen]) => ({
-      attributeId,
-      mask: this.maskOf(chosen),
-    }));
+    const selections = [...q.selections];
     // The bits each facet counts: all facet terms when the product matches every choice, only
     // the missed attribute's when it misses exactly one (picking another of its terms would
     // include the product).
     const facetTerms = q.facetTerms;
     const facetMask = facetTerms ? this.maskOf(facetTerms.keys()) : undefined;
-    const selectionMasks = selections.map((selection) => selection.mask);
-    const missedMasks = selections.map(({ attributeId }) =>
+    const selectionMasks = selections.map(([, chosen]) => this.maskOf(chosen));
+    const missedMasks = selections.map(([attributeId]) =>
       this.maskOf(
         [...(facetTerms ?? [])].filter(([, a]) => a === attributeId).map(([termId]) => termId),
       ),

@@ -193,9 +193,17 @@ export class ProductCatalogue {
       ? searchTerms(request.filter.search, snapshot.vocabulary)
       : undefined;
     const { order } = request;
-    const { total, data, facets } = isCollated(order)
-      ? await this.listFromDatabase(request, taxonomy, search, order)
-      : await this.listFromIndex(request, taxonomy, snapshot, search, this.indexedSort(order));
+    // A text without a searchable word matches nothing, whichever path would have run.
+    const { total, data, facets }: Listed =
+      search === null
+        ? {
+            total: 0,
+            data: [],
+            facets: request.facets ? facetsJson(taxonomy, new Map()) : undefined,
+          }
+        : isCollated(order)
+          ? await this.listFromDatabase(request, taxonomy, search, order)
+          : await this.listFromIndex(request, taxonomy, snapshot, search, this.indexedSort(order));
     const totalPages = pageCount(total, request.perPage);
     return {
       data,
@@ -216,13 +224,13 @@ export class ProductCatalogue {
 
   /**
    * Total, facets and page from the in-memory index (searches too); only the page's products
-   * are read. `search` null: the text had no searchable word, so nothing matches.
+   * are read.
    */
   private async listFromIndex(
     request: ListingRequest,
     taxonomy: Taxonomy,
     snapshot: ListingSnapshot,
-    search: SearchTerm[] | null | undefined,
+    search: SearchTerm[] | undefined,
     sort: IndexQuery['sort'],
   ): Promise<Listed> {
     const { filter } = request;
@@ -230,17 +238,12 @@ export class ProductCatalogue {
       [...chosenTermIds(filter, taxonomy)].map(([attributeId, ids]) => [attributeId, new Set(ids)]),
     );
     const answer = snapshot.query({
-      categoryId:
-        search === null
-          ? null
-          : filter.category
-            ? (taxonomy.categoryIds.get(filter.category) ?? null)
-            : undefined,
+      categoryId: filter.category ? (taxonomy.categoryIds.get(filter.category) ?? null) : undefined,
       newArrivals: filter.newArrivals,
       featured: filter.featured,
       onSale: filter.onSale,
       selections,
-      search: search ?? undefined,
+      search,
       sort,
       offset: (request.page - 1) * request.perPage,
       limit: request.perPage,
@@ -274,15 +277,12 @@ export class ProductCatalogue {
   private async listFromDatabase(
     request: ListingRequest,
     taxonomy: Taxonomy,
-    search: SearchTerm[] | null | undefined,
+    search: SearchTerm[] | undefined,
     order: CollatedOrder,
   ): Promise<Listed> {
-    const searchCondition =
-      search === undefined
-        ? null
-        : search
-          ? sql`${products.searchVector} @@ to_tsquery('simple', ${tsQueryOf(search)})`
-          : NOTHING;
+    const searchCondition = search
+      ? sql`${products.searchVector} @@ to_tsquery('simple', ${tsQueryOf(search)})`
+      : null;
     const base = this.baseConditions(request.filter, taxonomy, searchCondition);
     const matches = this.attributeMatches(request.filter, taxonomy);
     const where = and(...base, ...matches.values());

@@ -25,9 +25,10 @@ export function lowerBound(sorted: readonly string[], word: string): number {
 }
 
 /**
- * Typo tolerance: each query word that begins no indexed lexeme is replaced by a stemmed lexeme
- * it extends, the longest ("tiles" → "tile"), else by the closest lexeme (edit distance 1 for short words, 2
- * for longer). `vocabulary` is sorted. Returns null when the text has no searchable word.
+ * Typo tolerance: each query word that begins no indexed lexeme is replaced by the longest
+ * stemmed lexeme it extends ("tiles" → "tile"), else by the closest lexeme (edit distance 1 for
+ * short words, 2 for longer). `vocabulary` is sorted. Returns null when the text has no
+ * searchable word.
  */
 export function searchTerms(text: string, vocabulary: readonly string[]): SearchTerm[] | null {
   const words = text
