@@ -1,6 +1,5 @@
 // Basket lines as shoppers and API clients see them (spec sections 3, 7 and 9): how a variation
 // is priced, how many m² a line covers, and how its quantity reads.
-import { z } from '#domain/zod.ts';
 import { formatM2, piecesToM2, tileAreaM2 } from './area.ts';
 import { variationKind, type VariationKind } from './samples.ts';
 
@@ -40,13 +39,8 @@ export interface CartAnswer {
   data: CartJson;
 }
 
-export const cartItemParams = z.object({
-  itemId: z.coerce
-    .number({ error: 'itemId must be a positive integer' })
-    .int({ error: 'itemId must be a positive integer' })
-    .min(1, { error: 'itemId must be a positive integer' })
-    .max(2_147_483_647, { error: 'itemId must be a positive integer' }),
-});
+/** The most pieces one basket line holds. */
+export const CART_QUANTITY_MAX = 10_000;
 
 export interface VariationPricing {
   kind: VariationKind;

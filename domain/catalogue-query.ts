@@ -1,9 +1,9 @@
 import { z } from '#domain/zod.ts';
+import { MAX_SEARCH_LENGTH } from './catalogue.ts';
 
 /** Query-string limits of the catalogue API (design.md section 5). */
 export const MAX_PAGE = 10_000;
 export const MAX_PER_PAGE_PARAM = 100;
-export const MAX_SEARCH_LENGTH = 200;
 export const MAX_FILTER_TERMS = 50;
 
 export const SORT_VALUES = [

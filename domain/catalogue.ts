@@ -192,6 +192,8 @@ export const PAGE_SIZE = {
 
 /** Largest per_page any list accepts (design.md section 5: above it answers 400). */
 export const MAX_PER_PAGE = 100;
+/** A search text is cut to this many characters. */
+export const MAX_SEARCH_LENGTH = 200;
 /** Terms fetched per attribute (GET /attribute/{id}/terms?per_page=100). */
 export const TERMS_PER_ATTRIBUTE_CAP = 100;
 /** Terms shown before the '+N more' hint. */

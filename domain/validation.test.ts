@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  CART_QUANTITY_MAX,
   COUNTRIES,
   EMAIL_MAX_LENGTH,
   FORM_ERROR_KEY,
@@ -26,6 +25,7 @@ import {
   updateCartSchema,
 } from './validation.ts';
 import type { z } from 'zod';
+import { CART_QUANTITY_MAX } from './cart.ts';
 
 /** The messages a schema gives for an input, in order ([] when valid). */
 function messages(schema: z.ZodType, input: unknown): string[] {

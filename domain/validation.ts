@@ -3,6 +3,7 @@
 // cannot drift apart.
 import { z } from '#domain/zod.ts';
 import { roundM2 } from './area.ts';
+import { CART_QUANTITY_MAX } from './cart.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Long enough for any pass-phrase, short enough that hashing it cannot be used to tie up CPU. */
@@ -18,7 +19,6 @@ export const POSTCODE_MAX_LENGTH = 16;
 export const PHONE_MAX_LENGTH = 30;
 /** The shortest international numbers have 7 digits; fewer cannot be dialled. */
 export const PHONE_MIN_DIGITS = 7;
-export const CART_QUANTITY_MAX = 10_000;
 export const CART_M2_MAX = 100_000;
 
 export const MESSAGES = {
@@ -357,6 +357,15 @@ export const addToCartSchema = z
     line.is_sample || m2_quantity === undefined ? line : { ...line, m2_quantity },
   );
 export type AddToCartInput = z.input<typeof addToCartSchema>;
+
+/** The basket line of PUT and DELETE /cart/{itemId}. */
+export const cartItemParams = z.object({
+  itemId: z.coerce
+    .number({ error: 'itemId must be a positive integer' })
+    .int({ error: 'itemId must be a positive integer' })
+    .min(1, { error: 'itemId must be a positive integer' })
+    .max(2_147_483_647, { error: 'itemId must be a positive integer' }),
+});
 
 /** PUT /cart/{itemId}. */
 export const updateCartSchema = z.object({

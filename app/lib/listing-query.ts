@@ -1,10 +1,15 @@
 // What a listing page asks the API for: the route's listing, with the filters, sort and search
 // text held in the page's URL query. Used by the route loader (server) and Load More (browser).
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ATTRIBUTES, CLEARANCE_CATEGORY, DEFAULT_SORT, PAGE_SIZE } from '#domain/catalogue.ts';
+import {
+  ATTRIBUTES,
+  CLEARANCE_CATEGORY,
+  DEFAULT_SORT,
+  MAX_SEARCH_LENGTH,
+  PAGE_SIZE,
+} from '#domain/catalogue.ts';
 import type { SortOption } from '#domain/catalogue.ts';
 import type { ListingJson } from '#domain/api-types.ts';
-import { MAX_SEARCH_LENGTH } from '#domain/catalogue-query.ts';
 import {
   FILTER_QUERY_KEYS,
   flattenFilterSelection,

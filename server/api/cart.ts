@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { cartItemParams, type CartAnswer } from '#domain/cart.ts';
-import { addToCartSchema, updateCartSchema } from '#domain/validation.ts';
+import type { CartAnswer } from '#domain/cart.ts';
+import { addToCartSchema, cartItemParams, updateCartSchema } from '#domain/validation.ts';
 import { route } from '../http/route.ts';
 import { CartService } from '../services/cart/cart.ts';
 

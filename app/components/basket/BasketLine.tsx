@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { lineSize, type CartLineItemJson } from '#domain/cart.ts';
+import { CART_QUANTITY_MAX, lineSize, type CartLineItemJson } from '#domain/cart.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import { parsePiecesInput } from '#domain/area.ts';
-import { CART_QUANTITY_MAX } from '#domain/validation.ts';
 import { useRemoveCartItem, useUpdateCartItem } from '#app/lib/cart.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 

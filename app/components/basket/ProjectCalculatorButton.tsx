@@ -1,13 +1,22 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
-import { ProjectCalculator } from './ProjectCalculator.tsx';
+import { Suspense, useState } from 'react';
+import { Spinner } from '../ui/Spinner.tsx';
+import { lazyPart } from '../ui/lazy-part.ts';
+
+// The calculator's form code loads when a shopper reaches for the button.
+const ProjectCalculator = lazyPart(() =>
+  import('./ProjectCalculator.tsx').then((module) => module.ProjectCalculator),
+);
 
 /** Home page 'Calculate My Project': opens the project calculator in a dialog. */
 export function ProjectCalculatorButton() {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="rounded border border-stone-ink px-5 py-3 font-semibold uppercase">
+      <Dialog.Trigger
+        {...ProjectCalculator.openerProps}
+        className="rounded border border-stone-ink px-5 py-3 font-semibold uppercase"
+      >
         Calculate My Project
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -22,7 +31,9 @@ export function ProjectCalculatorButton() {
           <Dialog.Description className="mt-1 text-sm text-stone-700">
             Work out the square metres and whole pieces to order, with an allowance for cuts.
           </Dialog.Description>
-          <ProjectCalculator onAdded={() => setOpen(false)} />
+          <Suspense fallback={<Spinner />}>
+            <ProjectCalculator onAdded={() => setOpen(false)} />
+          </Suspense>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

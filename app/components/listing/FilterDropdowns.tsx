@@ -1,8 +1,15 @@
-import * as Popover from '@radix-ui/react-popover';
+import { Suspense, useState } from 'react';
 import type { FacetJson } from '#domain/api-types.ts';
 import { findAttribute } from '#domain/catalogue.ts';
 import type { FilterSelection } from '#domain/listing.ts';
-import { TermList } from './TermList.tsx';
+import { lazyPart } from '../ui/lazy-part.ts';
+import { FILTER_TRIGGER_CLASS, FilterTriggerLabel } from './FilterTrigger.tsx';
+
+// A dropdown (Radix Popover and its positioning library) loads when a shopper reaches for one:
+// until then each attribute is a plain button that looks the same.
+const FilterPopover = lazyPart(() =>
+  import('./FilterPopover.tsx').then((module) => module.FilterPopover),
+);
 
 export interface FilterControlsProps {
   facets: FacetJson[];
@@ -17,50 +24,51 @@ export function selectedOf(selection: FilterSelection, facet: FacetJson): string
   return attribute ? selection[attribute.slug] : [];
 }
 
+function FilterDropdown({
+  facet,
+  selected,
+  onToggle,
+  onClear,
+}: {
+  facet: FacetJson;
+  selected: string[];
+  onToggle(slug: string): void;
+  onClear(): void;
+}) {
+  const [reachedFor, setReachedFor] = useState(false);
+  const trigger = (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      className={FILTER_TRIGGER_CLASS}
+      {...FilterPopover.openerProps}
+      onClick={() => setReachedFor(true)}
+    >
+      <FilterTriggerLabel facet={facet} selected={selected} />
+    </button>
+  );
+  if (!reachedFor) return trigger;
+  return (
+    <Suspense fallback={trigger}>
+      <FilterPopover facet={facet} selected={selected} onToggle={onToggle} onClear={onClear} />
+    </Suspense>
+  );
+}
+
 /** Desktop: one dropdown per attribute in the toolbar; changes apply at once. */
 export function FilterDropdowns({ facets, selection, onToggle, onClear }: FilterControlsProps) {
   return (
     <div className="flex flex-wrap gap-2">
-      {facets.map((facet) => {
-        const selected = selectedOf(selection, facet);
-        return (
-          <Popover.Root key={facet.slug}>
-            <Popover.Trigger className="rounded border border-stone-300 px-3 py-2 text-sm hover:border-stone-ink">
-              {facet.name}
-              {selected.length > 0 ? ` (${selected.length})` : ''}
-              <span aria-hidden="true"> ▾</span>
-            </Popover.Trigger>
-            <Popover.Portal>
-              <Popover.Content
-                align="start"
-                sideOffset={6}
-                className="z-30 max-h-[70vh] w-72 overflow-y-auto rounded border border-stone-200 bg-white p-4 shadow-lg"
-              >
-                <div className="mb-2 flex items-center justify-between">
-                  <span className="font-semibold">
-                    {facet.name}
-                    {selected.length > 0 ? ` (${selected.length} selected)` : ''}
-                  </span>
-                  {selected.length > 0 ? (
-                    <button
-                      type="button"
-                      className="text-sm underline underline-offset-2"
-                      onClick={() => onClear(facet)}
-                    >
-                      clear
-                    </button>
-                  ) : null}
-                </div>
-                <TermList
-                  facet={facet}
-                  selected={selected}
-                  onToggle={(slug) => onToggle(facet, slug)}
-                />
-              </Popover.Content>
-            </Popover.Portal>
-          </Popover.Root>
-        );
-      })}
+      {facets.map((facet) => (
+        <FilterDropdown
+          key={facet.slug}
+          facet={facet}
+          selected={selectedOf(selection, facet)}
+          onToggle={(slug) => onToggle(facet, slug)}
+          onClear={() => onClear(facet)}
+        />
+      ))}
     </div>
   );
 }

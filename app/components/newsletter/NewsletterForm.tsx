@@ -1,13 +1,17 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts';
-import { newsletterSchema } from '#domain/validation.ts';
 import { ApiError } from '../../lib/api.ts';
 import { subscribe } from '../../lib/newsletter.ts';
 
-type NewsletterInput = z.infer<typeof newsletterSchema>;
+// The footer is on every page, but few visitors use its box: the shared schema (and Zod with it)
+// loads when a shopper first reaches for the box, not with every first view.
+const loadSchema = () => import('#domain/validation.ts').then((module) => module.newsletterSchema);
+
+/** The first problem with an address under the shared schema, or null when it is fine. */
+async function problemWith(email: string): Promise<string | null> {
+  const result = (await loadSchema()).safeParse({ email });
+  return result.success ? null : (result.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.failed);
+}
 
 function SendIcon() {
   return (
@@ -25,34 +29,49 @@ function SendIcon() {
   );
 }
 
-/** The footer's newsletter box: an email and a send icon that really subscribes. */
+/**
+ * The footer's newsletter box: an email and a send icon that really subscribes. Like the other
+ * forms it checks on submit, then again on every change until the address is fine.
+ */
 export function NewsletterForm() {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<NewsletterInput>({ resolver: zodResolver(newsletterSchema) });
+  const [submitting, setSubmitting] = useState(false);
+  const [checked, setChecked] = useState(false);
 
-  const onSubmit = handleSubmit(async ({ email }) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const email = input.current?.value ?? '';
+    setChecked(true);
     setConfirmation(null);
+    const problem = await problemWith(email);
+    setError(problem);
+    if (problem) return;
+    setSubmitting(true);
     try {
       const answer = await subscribe(email);
       setConfirmation(answer.message);
-      reset();
-    } catch (error) {
-      const message =
-        error instanceof ApiError && error.fields?.email
-          ? error.fields.email
-          : NEWSLETTER_MESSAGES.failed;
-      setError('email', { message });
+      setChecked(false);
+      form.reset();
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError && failure.fields?.email
+          ? failure.fields.email
+          : NEWSLETTER_MESSAGES.failed,
+      );
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
-  const error = errors.email?.message;
+  const onChange = async () => {
+    setConfirmation(null);
+    if (checked) setError(await problemWith(input.current?.value ?? ''));
+  };
+
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Newsletter">
       <label htmlFor={`${id}-email`} className="sr-only">
@@ -60,18 +79,21 @@ export function NewsletterForm() {
       </label>
       <div className="flex overflow-hidden rounded border border-stone-500 bg-white focus-within:border-white">
         <input
+          ref={input}
           id={`${id}-email`}
+          name="email"
           type="email"
           autoComplete="email"
           placeholder="Your email address"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className="min-w-0 flex-1 px-3 py-2 text-sm text-stone-ink focus:outline-none"
-          {...register('email', { onChange: () => setConfirmation(null) })}
+          onFocus={() => void loadSchema()}
+          onChange={onChange}
         />
         <button
           type="submit"
-          disabled={isSubmitting}
+          disabled={submitting}
           aria-label="Subscribe"
           className="bg-stone-accent px-3 text-white disabled:opacity-60"
         >

@@ -1,7 +1,14 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
+import { Suspense } from 'react';
 import { findAvailableFreeSample } from '#domain/samples.ts';
 import { useQuickAdd } from '#app/lib/cart.ts';
 import { useBasket } from '../basket/BasketProvider.tsx';
+import { lazyPart } from '../ui/lazy-part.ts';
+
+// Most products have a sample: the tooltip (and its positioning library) loads only for one
+// that has none.
+const UnavailableTooltip = lazyPart(() =>
+  import('./UnavailableTooltip.tsx').then((module) => module.UnavailableTooltip),
+);
 
 export const SAMPLE_UNAVAILABLE = 'Sample is not available';
 
@@ -39,25 +46,15 @@ export function AddSampleButton({
     </button>
   );
   if (!unavailable) return button;
+  // Until the tooltip's code arrives, the disabled button stands alone.
   return (
-    <Tooltip.Provider delayDuration={0}>
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          {/* A disabled button gets no pointer or focus events: the wrapper carries the tooltip. */}
-          <span tabIndex={0} className="block" aria-label={`${productName}: ${SAMPLE_UNAVAILABLE}`}>
-            {button}
-          </span>
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content
-            sideOffset={4}
-            className="z-50 rounded bg-stone-ink px-3 py-1.5 text-sm text-white shadow"
-          >
-            {SAMPLE_UNAVAILABLE}
-            <Tooltip.Arrow className="fill-stone-ink" />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
-    </Tooltip.Provider>
+    <Suspense fallback={button}>
+      <UnavailableTooltip
+        label={`${productName}: ${SAMPLE_UNAVAILABLE}`}
+        message={SAMPLE_UNAVAILABLE}
+      >
+        {button}
+      </UnavailableTooltip>
+    </Suspense>
   );
 }

@@ -1,7 +1,13 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { DRAWER_WIDTHS_PX } from '#domain/catalogue.ts';
-import { EnquiryForm } from '../enquiry/EnquiryForm.tsx';
 import { Drawer } from '../ui/Drawer.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+import { lazyPart } from '../ui/lazy-part.ts';
+
+// Few sizes are out of stock and few shoppers ask: the form code loads on the way to the drawer.
+const EnquiryForm = lazyPart(() =>
+  import('../enquiry/EnquiryForm.tsx').then((module) => module.EnquiryForm),
+);
 
 /** The 'Enquire about a lead time.' link of an out-of-stock size, opening the enquiry form. */
 export function LeadTimeEnquiry({
@@ -18,6 +24,7 @@ export function LeadTimeEnquiry({
         type="button"
         className="text-stone-ink underline underline-offset-2"
         onClick={() => setOpen(true)}
+        {...EnquiryForm.openerProps}
       >
         Enquire about a lead time.
       </button>
@@ -31,7 +38,9 @@ export function LeadTimeEnquiry({
         <p className="mb-4 text-sm">
           {product.name}: {sizeOption}
         </p>
-        <EnquiryForm kind="lead-time" product={product} sizeOption={sizeOption} />
+        <Suspense fallback={<Spinner />}>
+          <EnquiryForm kind="lead-time" product={product} sizeOption={sizeOption} />
+        </Suspense>
       </Drawer>
     </>
   );

@@ -5,7 +5,7 @@ import { fromPriceLabel } from '#domain/pricing.ts';
 import type { ProductJson } from '#domain/api-types.ts';
 import { StoneImage } from '../ui/StoneImage.tsx';
 import { AddSampleButton } from './AddSampleButton.tsx';
-import { QuickView } from './QuickView.tsx';
+import { QuickView, QuickViewContent } from './QuickView.tsx';
 
 export interface ProductCardProps {
   product: ProductJson;
@@ -50,6 +50,7 @@ export function ProductCard({
         <button
           type="button"
           onClick={() => setQuickViewOpen(true)}
+          {...QuickViewContent.openerProps}
           aria-label={`Quick View: ${product.name}`}
           className="absolute inset-x-3 bottom-3 rounded bg-white/95 px-3 py-2 text-sm font-semibold shadow hover:bg-white"
         >

@@ -11,7 +11,8 @@ import {
   type CartJson,
 } from '#domain/cart.ts';
 import { basketTotals, lineTotalPence } from '#domain/pricing.ts';
-import { CART_QUANTITY_MAX, type AddToCart, type UpdateCart } from '#domain/validation.ts';
+import { CART_QUANTITY_MAX } from '#domain/cart.ts';
+import type { AddToCart, UpdateCart } from '#domain/validation.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { sessionInsert, type SessionForWrite, type SessionRecord } from '../sessions.ts';
 import { priceString } from '../catalogue/present.ts';
