@@ -155,6 +155,8 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
     root: join(options.buildDir, 'client'),
     wildcard: false,
     index: false,
+    // The build writes brotli and gzip copies of scripts and styles (vite.config.ts).
+    preCompressed: true,
     setHeaders: (res, path) => {
       res.header(
         'cache-control',
