@@ -1,0 +1,123 @@
+import http from 'node:http';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants as zlibConstants,
+  gunzipSync,
+} from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Browser, Response } from 'playwright-core';
+import { MESSAGES } from '#domain/validation.ts';
+import { hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
+
+/** The budget for the JavaScript of a first view, compressed as it travels (issue: performance). */
+const FIRST_VIEW_SCRIPT_BUDGET = 150 * 1024;
+/** Zod names its error class: a script holding this string carries the validation library. */
+const VALIDATION_MARKER = 'ZodError';
+
+let browser: Browser;
+let productPath: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const answer = (await (await fetch(`${inject('baseURL')}/api/products?per_page=1`)).json()) as {
+    data: { slug: string }[];
+  };
+  productPath = `/product/${answer.data[0]!.slug}`;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Script {
+  url: string;
+  /** Bytes of the body as sent: compressed when the server compressed it. */
+  sentBytes: number;
+  text: string;
+}
+
+async function scriptOf(response: Response): Promise<Script> {
+  const sizes = await response.request().sizes();
+  return { url: response.url(), sentBytes: sizes.responseBodySize, text: await response.text() };
+}
+
+describe('the first view on a phone', () => {
+  it.each(['/', '/collections/stone-collection/marble-tiles', 'product'])(
+    '%s sends at most 150 KB of compressed JavaScript, without the form validation code',
+    async (route) => {
+      const { page, errors, context } = await openPage(browser, PHONE);
+      const scripts: Promise<Script>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(scriptOf(response));
+      });
+      await page.goto(route === 'product' ? productPath : route);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      const loaded = await Promise.all(scripts);
+      const sent = loaded.reduce((sum, script) => sum + script.sentBytes, 0);
+      expect(loaded.length).toBeGreaterThan(5);
+      expect(sent).toBeLessThanOrEqual(FIRST_VIEW_SCRIPT_BUDGET);
+      expect(loaded.filter((script) => script.text.includes(VALIDATION_MARKER))).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('loads the newsletter box’s validation when the shopper reaches for it, and it checks', async () => {
+    const { page, errors, context } = await openPage(browser, PHONE);
+    const scripts: Promise<Script>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(scriptOf(response));
+    });
+    await page.goto('/about-us');
+    await hydrated(page);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Newsletter' }).click();
+    const form = page.getByRole('form', { name: 'Newsletter' });
+    await form.getByLabel('Email address').fill('not-an-email');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await form.getByRole('alert').filter({ hasText: MESSAGES.emailInvalid }).waitFor();
+    const loaded = await Promise.all(scripts);
+    expect(loaded.some((script) => script.text.includes(VALIDATION_MARKER))).toBe(true);
+    // Corrected, the message goes as the shopper types, as in every other form.
+    await form.getByLabel('Email address').fill('reader@example.com');
+    await form.getByRole('alert').waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('scripts and styles', () => {
+  it('are sent as compressed at build time, brotli or gzip as the browser accepts', async () => {
+    const base = inject('baseURL');
+    const html = await (await fetch(`${base}/`)).text();
+    const script = /"(\/assets\/framework-[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    // node:http hands over the body as sent; fetch would decode it.
+    const get = (encoding: string) =>
+      new Promise<{ encoding?: string; cache?: string; body: Buffer }>((done, fail) => {
+        http
+          .get(`${base}${script}`, { headers: { 'accept-encoding': encoding } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              done({
+                encoding: response.headers['content-encoding'],
+                cache: response.headers['cache-control'],
+                body: Buffer.concat(chunks),
+              }),
+            );
+          })
+          .on('error', fail);
+      });
+    const [plain, br, gz] = await Promise.all([get('identity'), get('br'), get('gzip')]);
+    expect([plain.encoding, br.encoding, gz.encoding]).toEqual([undefined, 'br', 'gzip']);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    // Smaller than the server's own compression of the same script (brotli 5, app.ts).
+    const onTheFly = brotliCompressSync(plain.body, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
+    });
+    expect(br.body.length).toBeLessThan(onTheFly.length);
+    expect(br.cache).toBe('public, max-age=31536000, immutable');
+  });
+});
