@@ -13,7 +13,18 @@ function useImageLoaded() {
   return { loaded, ref, onLoad: () => setLoaded(true) };
 }
 
-function Slide({ slide, index, current }: { slide: HeroSlide; index: number; current: boolean }) {
+function Slide({
+  slide,
+  index,
+  current,
+  load,
+}: {
+  slide: HeroSlide;
+  index: number;
+  current: boolean;
+  /** Whether to fetch the image: the first slide's at once, the others' once the page is in. */
+  load: boolean;
+}) {
   const image = useImageLoaded();
   const { src, srcSet, width, height } = bannerImage(slide.image);
   return (
@@ -22,19 +33,20 @@ function Slide({ slide, index, current }: { slide: HeroSlide; index: number; cur
       aria-hidden={!current}
       className={`absolute inset-0 transition-opacity duration-700 ${current ? 'opacity-100' : 'opacity-0'}`}
     >
-      {/* Every slide's image loads up front, so advancing never shows an empty frame. */}
-      <img
-        ref={image.ref}
-        onLoad={image.onLoad}
-        src={src}
-        srcSet={srcSet}
-        sizes={HERO_IMAGE_SIZES}
-        width={width}
-        height={height}
-        alt=""
-        fetchPriority={index === 0 ? 'high' : 'low'}
-        className="absolute inset-0 size-full object-cover"
-      />
+      {load && (
+        <img
+          ref={image.ref}
+          onLoad={image.onLoad}
+          src={src}
+          srcSet={srcSet}
+          sizes={HERO_IMAGE_SIZES}
+          width={width}
+          height={height}
+          alt=""
+          fetchPriority={index === 0 ? 'high' : 'low'}
+          className="absolute inset-0 size-full object-cover"
+        />
+      )}
       {!image.loaded && (
         <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-stone-300" />
       )}
@@ -55,12 +67,29 @@ function Slide({ slide, index, current }: { slide: HeroSlide; index: number; cur
 }
 
 /**
+ * Whether the page has finished loading. The slides after the first fetch their images only
+ * then, ten seconds before the first advance, so they never compete with what the page shows
+ * first (the first slide, the scripts).
+ */
+function usePageLoaded() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (document.readyState === 'complete') return setLoaded(true);
+    const onLoad = () => setLoaded(true);
+    window.addEventListener('load', onLoad);
+    return () => window.removeEventListener('load', onLoad);
+  }, []);
+  return loaded;
+}
+
+/**
  * Four slides advancing every 10 s, wrapping around; an indicator jumps to its slide. A pause
  * button stops the movement for those who need it still.
  */
 export function HeroCarousel() {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  const settled = usePageLoaded();
   useEffect(() => {
     if (paused) return;
     const timer = setTimeout(
@@ -76,7 +105,13 @@ export function HeroCarousel() {
       className="relative h-[28rem] overflow-hidden bg-stone-300 md:h-auto md:aspect-[12/5] md:max-h-[40rem]"
     >
       {HERO_SLIDES.map((slide, i) => (
-        <Slide key={slide.title} slide={slide} index={i} current={i === index} />
+        <Slide
+          key={slide.title}
+          slide={slide}
+          index={i}
+          current={i === index}
+          load={i === 0 || i === index || settled}
+        />
       ))}
       <div className="absolute inset-x-0 bottom-5 flex items-center justify-center gap-3">
         {HERO_SLIDES.map((slide, i) => (

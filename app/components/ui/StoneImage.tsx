@@ -1,22 +1,28 @@
 import type { ImgHTMLAttributes } from 'react';
 
-/** Widths the media route renders (server/services/media/stone-image.ts IMAGE_WIDTHS). */
-const SRCSET_WIDTHS = [320, 640, 960, 1280] as const;
-const SIZED_MEDIA = /^(\/media\/stone\/.+-)(\d{3,4})(\.[a-z]+)$/;
+/**
+ * Widths offered for a product image, all rendered by the media route
+ * (server/services/media/stone-image.ts IMAGE_WIDTHS). A stone is painted at most 640 px across
+ * (TEXTURE_MAX_SIDE there): a wider file would add bytes but no detail, so the browser scales the
+ * 640 one instead.
+ */
+const SRCSET_WIDTHS = [320, 480, 640] as const;
+const SIZED_MEDIA = /^(\/media\/stone\/.+-)(\d{3,4})\.webp$/;
 
 /**
- * A srcset for our generated media, which name their width (`…-640.webp`); other images get
- * none and load as they are.
+ * The srcsets of one of our generated images, which name their width (`…-640.webp`), in WebP
+ * and in AVIF (half the bytes for the grainy stones); other images get none and load as they are.
  *
- * responsiveSrcSet('/media/stone/marble-white-17-640.webp')
- *   → '/media/stone/marble-white-17-320.webp 320w, …-640.webp 640w, …-960.webp 960w, …-1280.webp 1280w'
- * responsiveSrcSet('https://cdn.example/a.jpg') → undefined
+ * responsiveSources('/media/stone/marble-white-17-640.webp')?.webp
+ *   → '/media/stone/marble-white-17-320.webp 320w, …-480.webp 480w, …-640.webp 640w'
+ * responsiveSources('https://cdn.example/a.jpg') → null
  */
-export function responsiveSrcSet(src: string): string | undefined {
-  const match = SIZED_MEDIA.exec(src);
-  if (!match) return undefined;
-  const [, stem, , extension] = match;
-  return SRCSET_WIDTHS.map((width) => `${stem}${width}${extension} ${width}w`).join(', ');
+export function responsiveSources(src: string): { webp: string; avif: string } | null {
+  const stem = SIZED_MEDIA.exec(src)?.[1];
+  if (!stem) return null;
+  const srcSet = (extension: string) =>
+    SRCSET_WIDTHS.map((width) => `${stem}${width}.${extension} ${width}w`).join(', ');
+  return { webp: srcSet('webp'), avif: srcSet('avif') };
 }
 
 export interface StoneImageProps extends Omit<
@@ -32,13 +38,15 @@ export interface StoneImageProps extends Omit<
 }
 
 /**
- * A square product image with declared dimensions (no layout shift) and a responsive srcset.
+ * A square product image with declared dimensions (no layout shift) and responsive sources: AVIF
+ * where the browser takes it, WebP otherwise.
  */
 export function StoneImage({ src, alt, sizes, eager = false, ...rest }: StoneImageProps) {
-  return (
+  const sources = responsiveSources(src);
+  const image = (
     <img
       src={src}
-      srcSet={responsiveSrcSet(src)}
+      srcSet={sources?.webp}
       sizes={sizes}
       alt={alt}
       width={640}
@@ -47,5 +55,12 @@ export function StoneImage({ src, alt, sizes, eager = false, ...rest }: StoneIma
       decoding="async"
       {...rest}
     />
+  );
+  if (!sources) return image;
+  return (
+    <picture className="contents">
+      <source type="image/avif" srcSet={sources.avif} sizes={sizes} />
+      {image}
+    </picture>
   );
 }

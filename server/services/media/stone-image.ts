@@ -33,7 +33,7 @@ export const STONE_COLOURS = [
   'multi-colour',
 ] as const;
 
-export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280, 1920] as const;
 export const IMAGE_FORMATS = ['webp', 'avif', 'jpg'] as const;
 
 export type StoneMaterial = (typeof STONE_MATERIALS)[number];
