@@ -3,8 +3,10 @@
  * production build on the demo shop (PGlite), in Debian's Chromium.
  *
  *   npm run bench:lighthouse
+ *
+ * LIGHTHOUSE_PAGES=home,product measures only those pages; LIGHTHOUSE_REPORTS=dir keeps each page's full report (JSON) there, to see why a figure moved.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -13,8 +15,11 @@ import { startServerProcess } from '#tests/setup/server-process.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#tests/setup/chromium.ts';
 import { ensureBuild } from './lib/server.ts';
 
+const reportDir = process.env.LIGHTHOUSE_REPORTS;
+
 async function main() {
   ensureBuild();
+  if (reportDir) mkdirSync(reportDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-lighthouse-'));
   const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' });
   const chrome = await chromeLauncher.launch({
@@ -31,17 +36,23 @@ async function main() {
       product: `/product/${products.data[0]!.slug}`,
     };
     const rows: string[] = [];
-    for (const [name, path] of Object.entries(pages)) {
-      // A first visit warms the image cache, as a live shop's would be.
-      await fetch(`${server.url}${path}`);
-      const result = await lighthouse(`${server.url}${path}`, {
+    const run = (url: string) =>
+      lighthouse(url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         formFactor: 'mobile',
       });
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+    for (const [name, path] of Object.entries(pages)) {
+      if (only && !only.includes(name)) continue;
+      // A first run renders the page and every image it asks for into the server's caches, as
+      // a live shop's would hold them; the second is measured.
+      await run(`${server.url}${path}`);
+      const result = await run(`${server.url}${path}`);
       const lhr = result!.lhr;
+      if (reportDir) writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(lhr));
       if (lhr.runtimeError) {
         console.log(`${name}: Lighthouse could not measure: ${JSON.stringify(lhr.runtimeError)}`);
       }

@@ -86,6 +86,39 @@ describe('the first view on a phone', () => {
   });
 });
 
+describe('images on a phone', () => {
+  it('fetch a product’s images as AVIF, no wider than the 640 px the stone is painted at', async () => {
+    const { page, errors, context } = await openPage(browser, PHONE);
+    await page.goto(productPath);
+    await hydrated(page);
+    const gallery = page.locator('main img').first();
+    await expect
+      .poll(() => gallery.evaluate((image: HTMLImageElement) => image.complete))
+      .toBe(true);
+    const chosen = await gallery.evaluate((image: HTMLImageElement) => image.currentSrc);
+    expect(chosen).toMatch(/\/media\/stone\/[a-z-]+-\d+-(320|480|640)\.avif$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the home page fetches only the first hero slide’s image before the page has loaded', async () => {
+    const { page, errors, context } = await openPage(browser, PHONE);
+    const events: string[] = [];
+    page.on('request', (request) => events.push(request.url()));
+    page.on('load', () => events.push('load'));
+    await page.goto('/');
+    await hydrated(page);
+    const heroes = ['marble-white-1101', 'limestone-cream-yellow-2202', 'marble-black-3303'];
+    const firstFetch = (stone: string) => events.findIndex((url) => url.includes(`/${stone}-`));
+    await expect.poll(() => firstFetch('travertine-beige-brown-4404')).toBeGreaterThan(-1);
+    const load = events.indexOf('load');
+    expect(firstFetch(heroes[0]!)).toBeLessThan(load);
+    for (const later of heroes.slice(1)) expect(firstFetch(later)).toBeGreaterThan(load);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('scripts and styles', () => {
   it('are sent as compressed at build time, brotli or gzip as the browser accepts', async () => {
     const base = inject('baseURL');
