@@ -42,14 +42,39 @@ const FRAMEWORK_CODES: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_TYPE: [400, 'invalid_request', 'Invalid content type'],
 };
 
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+};
+
+/**
+ * What a browser shows when a page cannot be served at all (the shop busy, the database away):
+ * the JSON body's message as a page, with a link that tries again.
+ */
+function errorPage(message: string): string {
+  const text = message.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c]!);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Tessera</title></head><body><main><h1>Tessera</h1><p>${text}</p><p><a href="">Try again</a></p></main></body></html>`;
+}
+
+/** A browser asking for a page (API clients and images get JSON). */
+function wantsPage(request: FastifyRequest): boolean {
+  return !request.url.startsWith('/api/') && /text\/html/.test(request.headers.accept ?? '');
+}
+
 function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   error: FastifyError | HttpError | Error,
 ) {
+  const answer = (status: number, errorBody: ErrorBody) =>
+    status >= 500 && wantsPage(request)
+      ? reply.status(status).type('text/html; charset=utf-8').send(errorPage(errorBody.message))
+      : reply.status(status).send(errorBody);
   if (error instanceof HttpError) {
     if (error.headers) reply.headers(error.headers);
-    return reply.status(error.statusCode).send(error.toBody());
+    return answer(error.statusCode, error.toBody());
   }
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FRAMEWORK_CODES[fastifyError.code] : undefined;
@@ -60,18 +85,17 @@ function sendError(
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');
     reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    return reply
-      .status(503)
-      .send(
-        body('service_unavailable', 'The shop is temporarily unavailable. Please retry shortly.'),
-      );
+    return answer(
+      503,
+      body('service_unavailable', 'The shop is temporarily unavailable. Please retry shortly.'),
+    );
   }
   const status = fastifyError.statusCode;
   if (status && status >= 400 && status < 500) {
     return reply.status(status).send(body('invalid_request', fastifyError.message));
   }
   request.log.error({ err: error }, 'unexpected error');
-  return reply.status(500).send(body('internal_error', 'Something went wrong on our side.'));
+  return answer(500, body('internal_error', 'Something went wrong on our side.'));
 }
 
 /** One error handler for every route: JSON errors of design.md section 5, never a stack trace. */
