@@ -29,6 +29,7 @@ const entry = fc
 const query = fc.record({
   categoryId: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
   newArrivals: fc.option(fc.constant(true), { nil: undefined }),
+  featured: fc.option(fc.boolean(), { nil: undefined }),
   onSale: fc.option(fc.boolean(), { nil: undefined }),
   selections: fc.array(
     fc.tuple(fc.integer({ min: 1, max: 3 }), fc.uniqueArray(fc.integer({ min: 1, max: 72 }))),
@@ -85,6 +86,7 @@ function reference(entries: Entry[], q: IndexQuery) {
     (e) =>
       (q.categoryId === undefined || e.categoryIds.includes(q.categoryId!)) &&
       (!q.newArrivals || e.newArrival) &&
+      (q.featured === undefined || e.featured === q.featured) &&
       (q.onSale === undefined || e.onSale === q.onSale) &&
       termWeights(e, q.search).every((w) => w > 0),
   );
@@ -124,11 +126,12 @@ function reference(entries: Entry[], q: IndexQuery) {
 describe('ListingSnapshot', () => {
   it('agrees with the plain rules on totals, pages and facet counts', () => {
     fc.assert(
-      fc.property(fc.array(entry, { maxLength: 60 }), query, (rows, raw) => {
+      fc.property(fc.array(entry, { maxLength: 100 }), query, (rows, raw) => {
         const entries = rows.map((row, i) => ({ ...row, id: i + 1 }));
         const q: IndexQuery = {
           categoryId: raw.categoryId,
           newArrivals: raw.newArrivals,
+          featured: raw.featured,
           onSale: raw.onSale,
           selections: new Map(raw.selections.map(([a, terms]) => [a, new Set(terms)])),
           search: raw.search,

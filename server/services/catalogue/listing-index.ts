@@ -1,6 +1,17 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import { products } from '#db/schema/index.ts';
+import {
+  addMember,
+  countMembers,
+  countShared,
+  emptyBitset,
+  fullBitset,
+  hasMember,
+  intersect,
+  unite,
+  type Bitset,
+} from './bitset.ts';
 import { lowerBound, type SearchTerm } from './search-terms.ts';
 
 /** What a listing filters and sorts on, for one published product. */
@@ -69,23 +80,33 @@ const ON_SALE = 4;
 const NAME_WEIGHT = 1;
 const DESCRIPTION_WEIGHT = 0.4;
 
+/** A category (or the whole catalogue) as bitsets over its members' places in it. */
+interface Group {
+  /** Place in the group → position in the snapshot, ascending. */
+  members: Int32Array;
+  /** Per indexed sort: the places in ascending order of that sort. */
+  orders: Map<IndexedSort, Int32Array>;
+  /** Per term bit: the places of the members that have the term (absent when none does). */
+  terms: (Bitset | undefined)[];
+  /** Per flag bit (NEW_ARRIVAL, FEATURED, ON_SALE): the places of the members that have it. */
+  flags: Bitset[];
+}
+
+const FLAGS = [NEW_ARRIVAL, FEATURED, ON_SALE] as const;
+
 /**
- * The published catalogue's listing columns, held in memory and pre-sorted by every indexed
- * sort, whole and per category. A listing is then one pass over its category in the order
- * asked: the total, every facet count and the page come out of it together, with no sort and
- * no database round trip. Terms are bits of a mask per product, so the pass costs a few
- * integer operations per product of the category, whatever the size of the catalogue.
+ * The published catalogue's listing columns, held in memory per category: each category's
+ * members pre-sorted by every indexed sort, and as bitsets per term and per flag. A listing
+ * intersects bitsets (a category's 11,000 products in 350 words), counts every facet with one
+ * intersection per term, and walks its category's order only until the page is full: no sort
+ * and no database round trip.
  */
 export class ListingSnapshot {
   private readonly ids: Int32Array;
-  private readonly flags: Uint8Array;
-  /** `words` 32-bit words of term bits per product. */
-  private readonly masks: Uint32Array;
-  private readonly words: number;
   private readonly bitOfTerm = new Map<number, number>();
   private readonly termOfBit: number[] = [];
-  /** `${category or all}:${sort}` → product positions in ascending order. */
-  private readonly sorted = new Map<string, Int32Array>();
+  /** By category id, and 'all' for the whole catalogue. */
+  private readonly groups = new Map<number | 'all', Group>();
   /** Every lexeme, sorted; per lexeme the positions of the products that have it. */
   private readonly lexemes: string[];
   private readonly postings: Int32Array[] = [];
@@ -102,32 +123,17 @@ export class ListingSnapshot {
         this.termOfBit.push(termId);
       }
     }
-    this.words = Math.max(1, Math.ceil(this.termOfBit.length / 32));
     this.ids = Int32Array.from(entries, (entry) => entry.id);
-    this.flags = Uint8Array.from(
-      entries,
-      (entry) =>
-        (entry.newArrival ? NEW_ARRIVAL : 0) |
-        (entry.featured ? FEATURED : 0) |
-        (entry.onSale ? ON_SALE : 0),
-    );
-    this.masks = new Uint32Array(entries.length * this.words);
-    const groups = new Map<number | 'all', number[]>([['all', entries.map((_, i) => i)]]);
+    const membership = new Map<number | 'all', number[]>([['all', entries.map((_, i) => i)]]);
     entries.forEach((entry, position) => {
-      this.masks.set(this.maskOf(entry.termIds), position * this.words);
       for (const categoryId of entry.categoryIds) {
-        const group = groups.get(categoryId) ?? [];
-        group.push(position);
-        groups.set(categoryId, group);
+        const members = membership.get(categoryId) ?? [];
+        members.push(position);
+        membership.set(categoryId, members);
       }
     });
-    for (const [by, key] of Object.entries(SORT_KEYS)) {
-      for (const [group, positions] of groups) {
-        const order = [...positions].sort(
-          (a, b) => key(entries[a]!) - key(entries[b]!) || entries[a]!.id - entries[b]!.id,
-        );
-        this.sorted.set(`${group}:${by}`, Int32Array.from(order));
-      }
+    for (const [key, positions] of membership) {
+      this.groups.set(key, this.groupOf(entries, positions));
     }
     const positionOf = new Map(entries.map((entry, position) => [entry.id, position]));
     const sortedPostings = [...lexemes].sort((a, b) => (a.lexeme < b.lexeme ? -1 : 1));
@@ -148,6 +154,29 @@ export class ListingSnapshot {
       );
     }
     this.vocabulary = this.lexemes.filter((lexeme) => /^[a-z0-9]+$/.test(lexeme));
+  }
+
+  private groupOf(entries: Entry[], positions: number[]): Group {
+    const size = positions.length;
+    const terms: (Bitset | undefined)[] = [];
+    const flags = FLAGS.map(() => emptyBitset(size));
+    positions.forEach((position, place) => {
+      const entry = entries[position]!;
+      for (const termId of entry.termIds) {
+        const bit = this.bitOfTerm.get(termId)!;
+        addMember((terms[bit] ??= emptyBitset(size)), place);
+      }
+      const flagged = [entry.newArrival, entry.featured, entry.onSale];
+      flagged.forEach((on, f) => on && addMember(flags[f]!, place));
+    });
+    const orders = new Map<IndexedSort, Int32Array>();
+    for (const [by, key] of Object.entries(SORT_KEYS) as [IndexedSort, (e: Entry) => number][]) {
+      const places = Int32Array.from(positions, (_, place) => place);
+      const entryAt = (place: number) => entries[positions[place]!]!;
+      places.sort((a, b) => key(entryAt(a)) - key(entryAt(b)) || entryAt(a).id - entryAt(b).id);
+      orders.set(by, places);
+    }
+    return { members: Int32Array.from(positions), orders, terms, flags };
   }
 
   /**
@@ -191,93 +220,81 @@ export class ListingSnapshot {
     return { matched: (position) => termsMatched[position] === terms.length, score };
   }
 
-  /** Term ids as bits; terms no product has get none, so they match nothing. */
-  private maskOf(termIds: Iterable<number>): Uint32Array {
-    const mask = new Uint32Array(this.words);
+  /** The group's members with any of the terms; none when no member has one. */
+  private withAnyOf(group: Group, termIds: Iterable<number>): Bitset {
+    const bits = emptyBitset(group.members.length);
     for (const termId of termIds) {
-      const bit = this.bitOfTerm.get(termId);
-      if (bit !== undefined) mask[bit >>> 5]! |= 1 << (bit & 31);
+      const termBits = group.terms[this.bitOfTerm.get(termId) ?? -1];
+      if (termBits) unite(bits, termBits);
     }
-    return mask;
+    return bits;
   }
 
   query(q: IndexQuery): IndexAnswer {
     const termCounts = q.facetTerms ? new Map<number, number>() : undefined;
-    if (q.categoryId === null) return { total: 0, ids: [], termCounts };
+    const group = q.categoryId === null ? undefined : this.groups.get(q.categoryId ?? 'all');
+    if (!group) return { total: 0, ids: [], termCounts };
+    const { members } = group;
     const sortBy = q.sort.by === 'relevance' ? 'popularity' : q.sort.by;
-    // Always an Int32Array: the pass below stays monomorphic, which keeps it fast.
-    let order: Int32Array =
-      this.sorted.get(`${q.categoryId ?? 'all'}:${sortBy}`) ?? new Int32Array();
+    let order = group.orders.get(sortBy)!;
     let descending = q.sort.by === 'relevance' || q.sort.direction === 'desc';
+
+    // The members every condition but the attribute choices lets through.
+    const base = fullBitset(members.length);
+    const flagWanted = [q.newArrivals || undefined, q.featured, q.onSale];
+    flagWanted.forEach((wanted, f) => {
+      if (wanted !== undefined) intersect(base, group.flags[f]!, !wanted);
+    });
     if (q.search) {
       const { matched, score } = this.match(q.search);
       const found: number[] = [];
       for (let i = 0; i < order.length; i++) {
-        const position = order[descending ? order.length - 1 - i : i]!;
-        if (matched(position)) found.push(position);
+        const place = order[descending ? order.length - 1 - i : i]!;
+        if (matched(members[place]!)) found.push(place);
       }
       // Stable: equal scores keep popularity order.
-      if (q.sort.by === 'relevance') found.sort((a, b) => score[b]! - score[a]!);
+      if (q.sort.by === 'relevance') {
+        found.sort((a, b) => score[members[b]!]! - score[members[a]!]!);
+      }
+      const searched = emptyBitset(members.length);
+      for (const place of found) addMember(searched, place);
+      intersect(base, searched);
       order = Int32Array.from(found);
       descending = false;
     }
-    const { words, masks, flags } = this;
-    const selections = [...q.selections];
-    // The bits each facet counts: all facet terms when the product matches every choice, only
-    // the missed attribute's when it misses exactly one (picking another of its terms would
-    // include the product).
-    const facetTerms = q.facetTerms;
-    const facetMask = facetTerms ? this.maskOf(facetTerms.keys()) : undefined;
-    const selectionMasks = selections.map(([, chosen]) => this.maskOf(chosen));
-    const missedMasks = selections.map(([attributeId]) =>
-      this.maskOf(
-        [...(facetTerms ?? [])].filter(([, a]) => a === attributeId).map(([termId]) => termId),
-      ),
-    );
-    const counts = new Int32Array(this.termOfBit.length);
-    const wanted =
-      (q.newArrivals ? NEW_ARRIVAL : 0) |
-      (q.featured !== undefined ? FEATURED : 0) |
-      (q.onSale !== undefined ? ON_SALE : 0);
-    const expected =
-      (q.newArrivals ? NEW_ARRIVAL : 0) | (q.featured ? FEATURED : 0) | (q.onSale ? ON_SALE : 0);
-    const ids: number[] = [];
-    let total = 0;
-    for (let i = 0; i < order.length; i++) {
-      const position = order[descending ? order.length - 1 - i : i]!;
-      if ((flags[position]! & wanted) !== expected) continue;
-      const base = position * words;
-      let misses = 0;
-      let missed = 0;
-      for (let s = 0; s < selectionMasks.length && misses < 2; s++) {
-        const mask = selectionMasks[s]!;
-        let hit = false;
-        for (let w = 0; w < words && !hit; w++) hit = (masks[base + w]! & mask[w]!) !== 0;
-        if (!hit) {
-          misses += 1;
-          missed = s;
-        }
+
+    // A product matching every choice counts for all facet terms; one missing exactly one
+    // attribute's choice counts for that attribute's terms (picking another would include it).
+    const chosen = [...q.selections].map(([attributeId, termIds]) => ({
+      attributeId,
+      bits: this.withAnyOf(group, termIds),
+    }));
+    const matching = base.slice();
+    for (const { bits } of chosen) intersect(matching, bits);
+    if (q.facetTerms && termCounts) {
+      const missingOnly = new Map(
+        chosen.map(({ attributeId }, s) => {
+          const bits = base.slice();
+          chosen.forEach((other, o) => o !== s && intersect(bits, other.bits));
+          return [attributeId, bits] as const;
+        }),
+      );
+      for (const [termId, attributeId] of q.facetTerms) {
+        const termBits = group.terms[this.bitOfTerm.get(termId) ?? -1];
+        if (!termBits) continue;
+        const count = countShared(termBits, missingOnly.get(attributeId) ?? matching);
+        if (count > 0) termCounts.set(termId, count);
       }
-      if (misses > 1) continue;
-      if (facetMask) {
-        const counted = misses === 0 ? facetMask : missedMasks[missed]!;
-        for (let w = 0; w < words; w++) {
-          let bits = masks[base + w]! & counted[w]!;
-          while (bits !== 0) {
-            const low = bits & -bits;
-            counts[w * 32 + 31 - Math.clz32(low)]! += 1;
-            bits ^= low;
-          }
-        }
-      }
-      if (misses === 1) continue;
-      if (total >= q.offset && ids.length < q.limit) ids.push(this.ids[position]!);
-      total += 1;
     }
-    if (termCounts) {
-      counts.forEach((count, bit) => {
-        if (count > 0) termCounts.set(this.termOfBit[bit]!, count);
-      });
+
+    const total = countMembers(matching);
+    const ids: number[] = [];
+    let skipped = 0;
+    for (let i = 0; i < order.length && ids.length < q.limit; i++) {
+      const place = order[descending ? order.length - 1 - i : i]!;
+      if (!hasMember(matching, place)) continue;
+      if (skipped < q.offset) skipped += 1;
+      else ids.push(this.ids[members[place]!]!);
     }
     return { total, ids, termCounts };
   }
