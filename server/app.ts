@@ -80,7 +80,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(sessionPlugin, { production: config.secureCookies });
   await app.register(healthRoutes);
-  await app.register(mediaRoutes, { dataDir: config.dataDir });
+  await app.register(mediaRoutes, {
+    dataDir: config.dataDir,
+    maxCacheBytes: config.mediaCacheBytes,
+  });
   await app.register(
     async (scope) => {
       scope.addHook('onSend', async (_request, reply) => {

@@ -9,6 +9,8 @@ export interface Config {
   /** PostgreSQL connections of this instance (pages and posts have 3 more of their own). */
   databasePoolSize: number;
   dataDir: string;
+  /** Bytes the generated image cache in DATA_DIR/media-cache may hold. */
+  mediaCacheBytes: number;
   /** The shop's own origin, e.g. https://shop.example; state-changing requests must come from it. */
   publicOrigin: string | undefined;
   logLevel: string;
@@ -62,6 +64,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: Math.max(1, Number(env.DATABASE_POOL_SIZE ?? 20) || 20),
     dataDir: resolve(env.DATA_DIR ?? 'data'),
+    mediaCacheBytes: Math.max(1, Number(env.MEDIA_CACHE_MB ?? 512) || 512) * 1024 * 1024,
     publicOrigin: env.PUBLIC_ORIGIN || undefined,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     seedOnEmpty: flag(env.SEED_ON_EMPTY, true),

@@ -5,8 +5,14 @@ import { StoneImageCache } from '../services/media/stone-image.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** /media/*: generated images, content-addressed by name, so they are cached forever. */
-export async function mediaRoutes(app: FastifyInstance, options: { dataDir: string }) {
-  const stones = new StoneImageCache(join(options.dataDir, 'media-cache'));
+export async function mediaRoutes(
+  app: FastifyInstance,
+  options: { dataDir: string; maxCacheBytes: number },
+) {
+  const stones = new StoneImageCache(join(options.dataDir, 'media-cache'), {
+    maxBytes: options.maxCacheBytes,
+    onCacheError: (error, name) => app.log.warn({ err: error, image: name }, 'image cache'),
+  });
   app.get<{ Params: { name: string } }>('/media/stone/:name', async (request, reply) => {
     const image = await stones.get(request.params.name);
     if (!image) {

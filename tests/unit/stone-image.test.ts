@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -311,6 +311,31 @@ describe('StoneImageCache', () => {
     const explicit = await cache.get('marble-white-17-320x320.webp');
     expect(explicit?.body.equals(first!.body)).toBe(true);
     expect(await readdir(dir)).toEqual([name]);
+  });
+
+  it('keeps its directory under the cap, oldest images out first, and renders them again', async () => {
+    const dir = freshDir();
+    const rendered: number[] = [];
+    const render = async (s: StoneImageSpec) => {
+      rendered.push(s.seed);
+      return Buffer.alloc(1000, s.seed);
+    };
+    const sizeOf = async () =>
+      (
+        await Promise.all((await readdir(dir)).map(async (f) => (await stat(join(dir, f))).size))
+      ).reduce((sum, size) => sum + size, 0);
+    // A previous process left three images; this one may keep 4,500 bytes.
+    const earlier = new StoneImageCache(dir, { render });
+    for (const seed of [1, 2, 3]) await earlier.get(`slate-grey-${seed}-320.webp`);
+    const cache = new StoneImageCache(dir, { render, maxBytes: 4500 });
+    for (const seed of [4, 5, 6, 7, 8]) await cache.get(`slate-grey-${seed}-320.webp`);
+    expect(await sizeOf()).toBeLessThanOrEqual(4500);
+    const kept = (await readdir(dir)).sort();
+    expect(kept).toContain('slate-grey-8-320.webp');
+    expect(kept).not.toContain('slate-grey-1-320.webp');
+    expect((await cache.get('slate-grey-1-320.webp'))?.body).toEqual(Buffer.alloc(1000, 1));
+    expect(rendered).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 1]);
+    expect(await sizeOf()).toBeLessThanOrEqual(4500);
   });
 
   it('answers with the content type of the format', async () => {

@@ -3,7 +3,7 @@
 // same name always renders to the same bytes, and StoneImageCache keeps rendered files on disk.
 
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { hashString } from './noise.ts';
@@ -196,7 +196,15 @@ export interface StoneImageCacheOptions {
    * permissions); the image is still rendered and served. Defaults to ignoring the failure.
    */
   onCacheError?: (error: unknown, name: string) => void;
+  /**
+   * Bytes the directory may hold; past them the oldest files are removed (down to 80%), so
+   * requests for ever new stones cannot fill the disk. Defaults to 512 MiB.
+   */
+  maxBytes?: number;
 }
+
+/** What pruning leaves of the cap, so that it does not run again at the next write. */
+const PRUNE_TO = 0.8;
 
 export interface StoneImageFile {
   body: Buffer;
@@ -207,7 +215,8 @@ export interface StoneImageFile {
  * Rendered stone images on disk, in `dir` (e.g. `${dataDir}/media-cache`). A cached file is
  * served from disk; concurrent requests for one image share one render; files are written to a
  * temporary name and renamed, so a killed process never leaves a half-written image behind (at
- * worst a stray `*.tmp` file, which is never served).
+ * worst a stray `*.tmp` file, which is never served). The directory is kept under `maxBytes`,
+ * oldest files out first.
  */
 export class StoneImageCache {
   readonly dir: string;
@@ -218,9 +227,14 @@ export class StoneImageCache {
   readonly #waiting: (() => void)[] = [];
   #running = 0;
   #dirReady: Promise<unknown> | undefined;
+  readonly #maxBytes: number;
+  /** What the directory holds, as of the last scan plus what this process wrote since. */
+  #bytes: Promise<number> | undefined;
+  #pruning: Promise<void> | undefined;
 
   constructor(dir: string, options: StoneImageCacheOptions = {}) {
     this.dir = dir;
+    this.#maxBytes = options.maxBytes ?? 512 * 1024 * 1024;
     this.#render = options.render ?? renderStoneImage;
     this.#maxConcurrent = Math.max(1, options.maxConcurrentRenders ?? 2);
     this.#onCacheError = options.onCacheError ?? (() => {});
@@ -254,12 +268,58 @@ export class StoneImageCache {
       await this.#dirReady;
       await writeFile(temp, body);
       await rename(temp, file);
+      await this.#wrote(body.length);
     } catch (error) {
       this.#dirReady = undefined;
       await rm(temp, { force: true }).catch(() => {});
       this.#onCacheError(error, name);
     }
     return body;
+  }
+
+  /** Counts a written file and prunes once the directory holds more than allowed. */
+  async #wrote(bytes: number): Promise<void> {
+    const before = this.#bytes ?? this.#scan().then(({ total }) => total - bytes);
+    this.#bytes = before.then((total) => total + bytes);
+    try {
+      if ((await this.#bytes) > this.#maxBytes) await (this.#pruning ??= this.#prune());
+    } catch (error) {
+      // Unknown again: the next write scans afresh.
+      this.#bytes = undefined;
+      throw error;
+    }
+  }
+
+  /** The cached files, oldest first, and their total size. */
+  async #scan(): Promise<{ files: { path: string; size: number; age: number }[]; total: number }> {
+    const names = (await readdir(this.dir)).filter((name) => !name.endsWith('.tmp'));
+    const files = (
+      await Promise.all(
+        names.map(async (name) => {
+          const path = join(this.dir, name);
+          // Another instance sharing the directory may have removed it meanwhile.
+          const info = await stat(path).catch(() => null);
+          return info ? { path, size: info.size, age: info.mtimeMs } : null;
+        }),
+      )
+    ).filter((file) => file !== null);
+    files.sort((a, b) => a.age - b.age);
+    return { files, total: files.reduce((sum, file) => sum + file.size, 0) };
+  }
+
+  async #prune(): Promise<void> {
+    try {
+      const { files, total: scanned } = await this.#scan();
+      let total = scanned;
+      for (const file of files) {
+        if (total <= this.#maxBytes * PRUNE_TO) break;
+        await rm(file.path, { force: true });
+        total -= file.size;
+      }
+      this.#bytes = Promise.resolve(total);
+    } finally {
+      this.#pruning = undefined;
+    }
   }
 
   async #limited<T>(task: () => Promise<T>): Promise<T> {
