@@ -117,6 +117,32 @@ describe('images on a phone', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a product page’s carousels fetch their images once the page has loaded', async () => {
+    const { page, errors, context } = await openPage(browser, PHONE);
+    const events: string[] = [];
+    page.on('request', (request) => events.push(request.url()));
+    page.on('load', () => events.push('load'));
+    await page.goto(productPath);
+    await hydrated(page);
+    const images = page.getByRole('region', { name: 'Related products' }).locator('img');
+    await expect.poll(() => images.count()).toBe(8);
+    // Each card's stone, e.g. '/media/stone/granite-white-151608-', whatever width and format.
+    const stones = (
+      await images.evaluateAll((all) => all.map((image) => image.getAttribute('src')))
+    )
+      .map((src) => /^(\/media\/stone\/.+-)\d+\.webp$/.exec(src ?? '')?.[1])
+      .filter((stem) => stem !== undefined);
+    expect(stones).toHaveLength(8);
+    const requestsFor = () =>
+      events.flatMap((url, at) => (stones.some((stem) => url.includes(stem)) ? [at] : []));
+    await expect.poll(() => requestsFor().length).toBeGreaterThan(0);
+    const load = events.indexOf('load');
+    expect(load).toBeGreaterThan(-1);
+    expect(requestsFor().every((at) => at > load)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('scripts and styles', () => {

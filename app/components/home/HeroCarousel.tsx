@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { HERO_INTERVAL_MS, cycleIndex } from '#domain/catalogue.ts';
 import { HERO_IMAGE_SIZES, HERO_SLIDES, type HeroSlide } from './hero-slides.ts';
 import { bannerImage } from './stone-banner.ts';
+import { usePageLoaded } from '../../lib/page-loaded.ts';
 
 /** Whether an image has loaded, including one the browser finished before hydration. */
 function useImageLoaded() {
@@ -64,22 +65,6 @@ function Slide({
       </div>
     </div>
   );
-}
-
-/**
- * Whether the page has finished loading. The slides after the first fetch their images only
- * then, ten seconds before the first advance, so they never compete with what the page shows
- * first (the first slide, the scripts).
- */
-function usePageLoaded() {
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    if (document.readyState === 'complete') return setLoaded(true);
-    const onLoad = () => setLoaded(true);
-    window.addEventListener('load', onLoad);
-    return () => window.removeEventListener('load', onLoad);
-  }, []);
-  return loaded;
 }
 
 /**

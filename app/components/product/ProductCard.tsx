@@ -13,6 +13,8 @@ export interface ProductCardProps {
   eager?: boolean;
   /** The card's width in the layout, as a `sizes` value. */
   sizes?: string;
+  /** Shows a stone-coloured square in place of the image, which is not fetched yet. */
+  holdImage?: boolean;
 }
 
 /**
@@ -28,6 +30,7 @@ export function ProductCard({
   product,
   eager = false,
   sizes = '(min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw',
+  holdImage = false,
 }: ProductCardProps) {
   const [quickViewOpen, setQuickViewOpen] = useState(false);
   const image = product.images[0];
@@ -35,7 +38,7 @@ export function ProductCard({
     <article className="flex flex-col gap-2" aria-label={product.name}>
       <div className="relative">
         <Link {...productLinkProps(product)} tabIndex={-1} aria-hidden="true">
-          {image ? (
+          {image && !holdImage ? (
             <StoneImage
               src={image.src}
               alt=""

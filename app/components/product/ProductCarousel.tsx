@@ -2,6 +2,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { CAROUSEL_MAX_ITEMS, CAROUSEL_PAGE_SIZE } from '#domain/catalogue.ts';
 import type { ProductJson } from '#domain/api-types.ts';
+import { usePageLoaded } from '../../lib/page-loaded.ts';
 import { ProductCard } from './ProductCard.tsx';
 
 /**
@@ -15,6 +16,8 @@ export function ProductCarousel({ title, products }: { title: string; products: 
     breakpoints: { '(min-width: 768px)': { slidesToScroll: CAROUSEL_PAGE_SIZE } },
   });
   const [progress, setProgress] = useState(0);
+  // Carousels sit below the product: their images wait for the page.
+  const pageLoaded = usePageLoaded();
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
 
@@ -72,7 +75,11 @@ export function ProductCarousel({ title, products }: { title: string; products: 
         <ul className="-ml-4 flex">
           {items.map((product) => (
             <li key={product.id} className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 md:basis-1/4">
-              <ProductCard product={product} sizes="(min-width: 768px) 25vw, 50vw" />
+              <ProductCard
+                product={product}
+                sizes="(min-width: 768px) 25vw, 50vw"
+                holdImage={!pageLoaded}
+              />
             </li>
           ))}
         </ul>
