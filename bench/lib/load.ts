@@ -5,6 +5,10 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
+  /** Mean latency, in fractions of a millisecond (p50 and p99 are whole milliseconds). */
+  mean: number;
+  /** Mean bytes of an answer as received, headers included. */
+  answerBytes: number;
   /** Client-side errors and timeouts (autocannon's 10 s). */
   errors: number;
   non2xx: number;
@@ -62,6 +66,8 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    mean: result.latency.average,
+    answerBytes: result.throughput.average / Math.max(1, result.requests.average),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     target: options.target,
