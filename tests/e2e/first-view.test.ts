@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Browser, Response } from 'playwright-core';
+import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts';
 import { MESSAGES } from '#domain/validation.ts';
 import { hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
 
@@ -82,6 +83,22 @@ describe('the first view on a phone', () => {
     await form.getByLabel('Email address').fill('reader@example.com');
     await form.getByRole('alert').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('when the validation code cannot be fetched', () => {
+  it('the newsletter box says it could not subscribe, rather than nothing', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto('/about-us');
+    await hydrated(page);
+    // The connection drops after the first view: no further script arrives.
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Newsletter' }).click();
+    const form = page.getByRole('form', { name: 'Newsletter' });
+    await form.getByLabel('Email address').fill('reader@example.com');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await form.getByRole('alert').filter({ hasText: NEWSLETTER_MESSAGES.failed }).waitFor();
     await context.close();
   });
 });

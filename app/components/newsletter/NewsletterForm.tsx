@@ -7,10 +7,17 @@ import { subscribe } from '../../lib/newsletter.ts';
 // loads when a shopper first reaches for the box, not with every first view.
 const loadSchema = () => import('#domain/validation.ts').then((module) => module.newsletterSchema);
 
-/** The first problem with an address under the shared schema, or null when it is fine. */
+/**
+ * The first problem with an address under the shared schema, or null when it is fine. Without
+ * the schema (its download failed) the box says it could not subscribe.
+ */
 async function problemWith(email: string): Promise<string | null> {
-  const result = (await loadSchema()).safeParse({ email });
-  return result.success ? null : (result.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.failed);
+  try {
+    const result = (await loadSchema()).safeParse({ email });
+    return result.success ? null : (result.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.failed);
+  } catch {
+    return NEWSLETTER_MESSAGES.failed;
+  }
 }
 
 function SendIcon() {
@@ -31,7 +38,7 @@ function SendIcon() {
 
 /**
  * The footer's newsletter box: an email and a send icon that really subscribes. Like the other
- * forms it checks on submit, then again on every change until the address is fine.
+ * forms it checks on submit, then again on every change as the shopper corrects it.
  */
 export function NewsletterForm() {
   const id = useId();
@@ -88,7 +95,7 @@ export function NewsletterForm() {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className="min-w-0 flex-1 px-3 py-2 text-sm text-stone-ink focus:outline-none"
-          onFocus={() => void loadSchema()}
+          onFocus={() => void loadSchema().catch(() => {})}
           onChange={onChange}
         />
         <button

@@ -9,6 +9,7 @@ import { lazy, type ComponentType } from 'react';
 export function lazyPart<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
   const preload = () => (loading ??= load().then((component) => ({ default: component })));
-  const start = () => void preload();
+  // A failed early download is not the shopper's problem yet: the render reports it if it recurs.
+  const start = () => void preload().catch(() => {});
   return Object.assign(lazy(preload), { openerProps: { onPointerEnter: start, onFocus: start } });
 }
