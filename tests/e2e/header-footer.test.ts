@@ -55,8 +55,12 @@ describe('header on a 1440 px desktop', () => {
       ['Get Quote', '/contact'],
     ];
     for (const [name, target] of links) expect(await href(page, name)).toBe(target);
+    // Followed in the page, not by loading a new one: what the page set survives.
+    await page.evaluate(() => ((window as { kept?: boolean }).kept = true));
     await page.getByRole('link', { name: 'Marble Tiles', exact: true }).click();
     await page.waitForURL('**/collections/stone-collection/marble-tiles');
+    await page.getByRole('heading', { name: 'Marble Tiles', level: 1 }).waitFor();
+    expect(await page.evaluate(() => (window as { kept?: boolean }).kept)).toBe(true);
     await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
     await expect.poll(() => page.getByRole('link', { name: 'Beige & Browns' }).count()).toBe(0);
     expect(errors).toEqual([]);

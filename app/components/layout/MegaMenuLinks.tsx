@@ -1,6 +1,41 @@
-import { Link } from 'react-router';
+import type { MouseEvent, ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { GET_QUOTE_PATH, VIEW_ALL_COLLECTIONS_PATH } from '#domain/menu.ts';
 import type { MenuGroupView } from './menu-tree.ts';
+
+/**
+ * A menu link: a plain anchor that React Router follows without a page load. The menus render
+ * some seventy links on every page, and each <Link> resolves its path and wires its handlers
+ * when rendered (a fifth of a page's server render, and as much again when the browser
+ * hydrates); menu paths are absolute, so there is nothing to resolve. A click with a modifier
+ * key or another button is the browser's (a new tab, a download).
+ */
+function MenuLink({
+  to,
+  onChoose,
+  className,
+  children,
+}: {
+  to: string;
+  onChoose?: () => void;
+  className: string;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    onChoose?.();
+    if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) {
+      return;
+    }
+    event.preventDefault();
+    void navigate(to);
+  };
+  return (
+    <a href={to} onClick={follow} className={className}>
+      {children}
+    </a>
+  );
+}
 
 /** The groups of one top-level entry as columns of links; items without a link show as text. */
 export function MenuGroupColumns({
@@ -23,9 +58,9 @@ export function MenuGroupColumns({
             {group.items.map((item) => (
               <li key={item.title}>
                 {item.href ? (
-                  <Link to={item.href} onClick={onChoose} className="text-sm hover:underline">
+                  <MenuLink to={item.href} onChoose={onChoose} className="text-sm hover:underline">
                     {item.title}
-                  </Link>
+                  </MenuLink>
                 ) : (
                   <span className="text-sm text-stone-600">{item.title}</span>
                 )}
@@ -42,20 +77,20 @@ export function MenuGroupColumns({
 export function MenuActions({ onChoose }: { onChoose?: () => void }) {
   return (
     <div className="flex flex-wrap gap-3">
-      <Link
+      <MenuLink
         to={VIEW_ALL_COLLECTIONS_PATH}
-        onClick={onChoose}
+        onChoose={onChoose}
         className="rounded-full border border-stone-ink px-5 py-2 text-sm font-medium hover:bg-stone-100"
       >
         View All Collections
-      </Link>
-      <Link
+      </MenuLink>
+      <MenuLink
         to={GET_QUOTE_PATH}
-        onClick={onChoose}
+        onChoose={onChoose}
         className="rounded-full bg-stone-ink px-5 py-2 text-sm font-medium text-white hover:bg-stone-700"
       >
         Get Quote
-      </Link>
+      </MenuLink>
     </div>
   );
 }
