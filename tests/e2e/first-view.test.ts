@@ -7,7 +7,7 @@ import {
 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, Response } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts';
 import { MESSAGES } from '#domain/validation.ts';
 import { hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
@@ -103,6 +103,14 @@ describe('when the validation code cannot be fetched', () => {
   });
 });
 
+/** The URLs a page requests, in order, with 'load' where its load event fell among them. */
+function requestsAroundLoad(page: Page): string[] {
+  const events: string[] = [];
+  page.on('request', (request) => events.push(request.url()));
+  page.on('load', () => events.push('load'));
+  return events;
+}
+
 describe('images on a phone', () => {
   it('fetch a product’s images as AVIF, no wider than the 640 px the stone is painted at', async () => {
     const { page, errors, context } = await openPage(browser, PHONE);
@@ -120,9 +128,7 @@ describe('images on a phone', () => {
 
   it('the home page fetches only the first hero slide’s image before the page has loaded', async () => {
     const { page, errors, context } = await openPage(browser, PHONE);
-    const events: string[] = [];
-    page.on('request', (request) => events.push(request.url()));
-    page.on('load', () => events.push('load'));
+    const events = requestsAroundLoad(page);
     await page.goto('/');
     await hydrated(page);
     const heroes = ['marble-white-1101', 'limestone-cream-yellow-2202', 'marble-black-3303'];
@@ -137,9 +143,7 @@ describe('images on a phone', () => {
 
   it('a product page’s carousels fetch their images once the page has loaded', async () => {
     const { page, errors, context } = await openPage(browser, PHONE);
-    const events: string[] = [];
-    page.on('request', (request) => events.push(request.url()));
-    page.on('load', () => events.push('load'));
+    const events = requestsAroundLoad(page);
     await page.goto(productPath);
     await hydrated(page);
     const images = page.getByRole('region', { name: 'Related products' }).locator('img');
