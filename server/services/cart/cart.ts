@@ -16,7 +16,7 @@ import type { AddToCart, UpdateCart } from '#domain/validation.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { sessionInsert, type SessionForWrite, type SessionRecord } from '../sessions.ts';
 import { priceString } from '../catalogue/present.ts';
-import { cartOwner, cartUpsert, findCartId } from './ownership.ts';
+import { cartOwner, cartUpsert } from './ownership.ts';
 
 const unprocessable = (message: string, field: string) =>
   new HttpError(422, 'unprocessable', message, { [field]: message });
@@ -42,9 +42,13 @@ const tooMany = () => conflict(`A basket line holds at most ${CART_QUANTITY_MAX}
 export class CartService {
   constructor(private readonly db: Database) {}
 
+  /** The caller's basket in one query (no cart yet reads as no lines). */
   async get(session: SessionRecord | null): Promise<CartJson> {
-    const cartId = session ? await findCartId(this.db, session) : null;
-    return cartId === null ? EMPTY : this.present(cartId);
+    if (!session) return EMPTY;
+    const cartId = sql`(SELECT id FROM ${carts} WHERE ${cartOwner(session)})`;
+    return presentLines(
+      await preparedRows<LineRow>(this.db, linesWithProducts(sql`${cartItems}`, cartId)),
+    );
   }
 
   /**
@@ -213,12 +217,6 @@ export class CartService {
     if (!line) throw notFound('Basket item not found');
     return line;
   }
-
-  private async present(cartId: number): Promise<CartJson> {
-    return presentLines(
-      await preparedRows<LineRow>(this.db, linesWithProducts(sql`${cartItems}`, cartId)),
-    );
-  }
 }
 
 interface VariationFacts {
@@ -279,11 +277,12 @@ interface LineRow {
 }
 
 /**
- * The lines of `source` (of one cart, or of `cartId` in it) as `LineRow`s, in order. Each line
+ * The lines of `source` (of one cart, or of the cart `cartId` names in it) as `LineRow`s, in
+ * order. Each line
  * looks up its product and variation by key: a join's plan would follow the statistics of the
  * basket tables, which change fast and are often stale (a hash join over every variation).
  */
-function linesWithProducts(source: SQL, cartId?: number): SQL {
+function linesWithProducts(source: SQL, cartId?: SQL): SQL {
   return sql`SELECT l.id, l.product_id, l.variation_id, l.quantity, l.m2_quantity, l.is_sample,
       (SELECT p.name FROM ${products} p WHERE p.id = l.product_id) AS name,
       (SELECT v.option FROM ${variations} v WHERE v.id = l.variation_id) AS option,

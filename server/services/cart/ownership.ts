@@ -12,16 +12,11 @@ export const cartOwner = (session: SessionRecord) =>
     ? eq(carts.customerId, session.customerId)
     : eq(carts.sessionTokenHash, session.tokenHash);
 
-export async function findCartId(db: Database, session: SessionRecord): Promise<number | null> {
-  const [row] = await db.select({ id: carts.id }).from(carts).where(cartOwner(session));
-  return row?.id ?? null;
-}
-
 /**
  * The session's cart, created on first write, as a statement to run inside a larger one;
  * concurrent first writes end with one cart. Nothing is created or touched unless `onlyIf`.
  */
-export function cartUpsert(session: SessionRecord, onlyIf: SQL = sql`true`): SQL {
+export function cartUpsert(session: SessionRecord, onlyIf: SQL): SQL {
   const [column, owner] =
     session.customerId !== null
       ? [sql`customer_id`, sql`${session.customerId}::int`]

@@ -72,9 +72,9 @@ export interface IndexAnswer {
   termCounts?: Map<number, number>;
 }
 
-const NEW_ARRIVAL = 1;
-const FEATURED = 2;
-const ON_SALE = 4;
+/** The flags a listing can ask for, as the entry names them. */
+const FLAGS = ['newArrival', 'featured', 'onSale'] as const;
+type Flag = (typeof FLAGS)[number];
 
 /** What a search word found in a name counts, against one found only in the description. */
 const NAME_WEIGHT = 1;
@@ -88,11 +88,9 @@ interface Group {
   orders: Map<IndexedSort, Int32Array>;
   /** Per term bit: the places of the members that have the term (absent when none does). */
   terms: (Bitset | undefined)[];
-  /** Per flag bit (NEW_ARRIVAL, FEATURED, ON_SALE): the places of the members that have it. */
-  flags: Bitset[];
+  /** Per flag: the places of the members that have it. */
+  flags: Record<Flag, Bitset>;
 }
-
-const FLAGS = [NEW_ARRIVAL, FEATURED, ON_SALE] as const;
 
 /**
  * The published catalogue's listing columns, held in memory per category: each category's
@@ -104,7 +102,6 @@ const FLAGS = [NEW_ARRIVAL, FEATURED, ON_SALE] as const;
 export class ListingSnapshot {
   private readonly ids: Int32Array;
   private readonly bitOfTerm = new Map<number, number>();
-  private readonly termOfBit: number[] = [];
   /** By category id, and 'all' for the whole catalogue. */
   private readonly groups = new Map<number | 'all', Group>();
   /** Every lexeme, sorted; per lexeme the positions of the products that have it. */
@@ -119,8 +116,7 @@ export class ListingSnapshot {
     for (const entry of entries) {
       for (const termId of entry.termIds) {
         if (this.bitOfTerm.has(termId)) continue;
-        this.bitOfTerm.set(termId, this.termOfBit.length);
-        this.termOfBit.push(termId);
+        this.bitOfTerm.set(termId, this.bitOfTerm.size);
       }
     }
     this.ids = Int32Array.from(entries, (entry) => entry.id);
@@ -159,15 +155,17 @@ export class ListingSnapshot {
   private groupOf(entries: Entry[], positions: number[]): Group {
     const size = positions.length;
     const terms: (Bitset | undefined)[] = [];
-    const flags = FLAGS.map(() => emptyBitset(size));
+    const flags = Object.fromEntries(FLAGS.map((flag) => [flag, emptyBitset(size)])) as Record<
+      Flag,
+      Bitset
+    >;
     positions.forEach((position, place) => {
       const entry = entries[position]!;
       for (const termId of entry.termIds) {
         const bit = this.bitOfTerm.get(termId)!;
         addMember((terms[bit] ??= emptyBitset(size)), place);
       }
-      const flagged = [entry.newArrival, entry.featured, entry.onSale];
-      flagged.forEach((on, f) => on && addMember(flags[f]!, place));
+      for (const flag of FLAGS) if (entry[flag]) addMember(flags[flag], place);
     });
     const orders = new Map<IndexedSort, Int32Array>();
     for (const [by, key] of Object.entries(SORT_KEYS) as [IndexedSort, (e: Entry) => number][]) {
@@ -241,10 +239,15 @@ export class ListingSnapshot {
 
     // The members every condition but the attribute choices lets through.
     const base = fullBitset(members.length);
-    const flagWanted = [q.newArrivals || undefined, q.featured, q.onSale];
-    flagWanted.forEach((wanted, f) => {
-      if (wanted !== undefined) intersect(base, group.flags[f]!, !wanted);
-    });
+    // New arrivals are asked for or not; featured and on sale can also be asked to be absent.
+    const wanted: Record<Flag, boolean | undefined> = {
+      newArrival: q.newArrivals || undefined,
+      featured: q.featured,
+      onSale: q.onSale,
+    };
+    for (const flag of FLAGS) {
+      if (wanted[flag] !== undefined) intersect(base, group.flags[flag], !wanted[flag]);
+    }
     if (q.search) {
       const { matched, score } = this.match(q.search);
       const found: number[] = [];
