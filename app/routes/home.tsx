@@ -1,11 +1,8 @@
-import type { LinksFunction } from 'react-router';
 import { HeroCarousel } from '#app/components/home/HeroCarousel.tsx';
-import { HERO_IMAGE_SIZES, HERO_SLIDES } from '#app/components/home/hero-slides.ts';
 import { IntroBlock } from '#app/components/home/IntroBlock.tsx';
 import { PromoTiles } from '#app/components/home/PromoTiles.tsx';
 import { RecentPosts } from '#app/components/home/RecentPosts.tsx';
 import { SpecialDeals } from '#app/components/home/SpecialDeals.tsx';
-import { bannerImage } from '#app/components/home/stone-banner.ts';
 
 export function meta() {
   return [
@@ -17,23 +14,6 @@ export function meta() {
     },
   ];
 }
-
-/** The first hero image is the page's largest paint: fetch it with the HTML. */
-export const links: LinksFunction = () => {
-  const first = HERO_SLIDES[0];
-  if (!first) return [];
-  const image = bannerImage(first.image);
-  return [
-    {
-      rel: 'preload',
-      as: 'image',
-      href: image.src,
-      imageSrcSet: image.srcSet,
-      imageSizes: HERO_IMAGE_SIZES,
-      fetchPriority: 'high',
-    },
-  ];
-};
 
 // Special Deals and Recent Posts fetch in the browser (TanStack Query): their failures stay in
 // their sections and the page itself is always a 200.
