@@ -1,9 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
@@ -45,11 +47,42 @@ function precompressAssets(): Plugin {
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|@radix-ui[\\/]react-(dialog|accordion))[\\/]/;
 
+const ROOT_ROUTE = fileURLToPath(new URL('./app/root.tsx', import.meta.url));
+
+/**
+ * The shop's own modules that the root route imports, directly or not: the header, the basket,
+ * the footer and what they share. Every page runs all of them, so they travel as one file
+ * instead of a dozen one-kilobyte requests.
+ */
+function shellModule(moduleId: string, context: ChunkingContext): string | null {
+  if (moduleId.includes('node_modules')) return null;
+  const root = [ROOT_ROUTE, `${ROOT_ROUTE}?__react-router-build-client-route`]
+    .map((id) => context.getModuleInfo(id))
+    .find((info) => info !== null);
+  if (!root) return null;
+  const seen = new Set<string>();
+  const pending = [...root.importedIds];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    pending.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen.has(moduleId) ? 'shell' : null;
+}
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],
   build: {
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: FRAMEWORK },
+            { name: shellModule, test: (id) => !id.startsWith(ROOT_ROUTE) },
+          ],
+        },
+      },
     },
   },
 });
