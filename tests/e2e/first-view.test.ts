@@ -83,6 +83,36 @@ describe('the first view on a phone', () => {
     },
   );
 
+  it.each([
+    ['/', 'the first hero slide', 'main img'],
+    ['/collections/stone-collection/marble-tiles', 'the first card', 'main article img'],
+    ['product', 'the gallery', 'main img'],
+  ])(
+    '%s fetches its largest image (%s) at high priority and its scripts at low priority',
+    async (route, _largest, selector) => {
+      const { page, errors, context } = await openPage(browser, PHONE);
+      const priorities = new Map<string, string>();
+      const devtools = await context.newCDPSession(page);
+      devtools.on('Network.requestWillBeSent', (event) => {
+        if (!priorities.has(event.request.url)) {
+          priorities.set(event.request.url, `${event.type} ${event.request.initialPriority}`);
+        }
+      });
+      await devtools.send('Network.enable');
+      await page.goto(route === 'product' ? productPath : route);
+      await hydrated(page);
+      const largest = page.locator(selector).first();
+      expect(await largest.getAttribute('fetchpriority')).toBe('high');
+      const image = await largest.evaluate((element: HTMLImageElement) => element.currentSrc);
+      expect(priorities.get(image)).toBe('Image High');
+      const scripts = [...priorities].filter(([, kind]) => kind.startsWith('Script'));
+      expect(scripts.length).toBeGreaterThan(3);
+      expect(scripts.filter(([, kind]) => kind !== 'Script Low')).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
   it('loads the newsletter box’s validation when the shopper reaches for it, and it checks', async () => {
     const { page, errors, context } = await openPage(browser, PHONE);
     const scripts: Promise<Script>[] = [];

@@ -25,7 +25,7 @@ export function ListingResults({
       <ul className="grid grid-cols-1 gap-x-6 gap-y-10 sm:grid-cols-2 md:grid-cols-3">
         {products.map((product, index) => (
           <li key={product.id}>
-            <ProductCard product={product} eager={index < EAGER_CARDS} />
+            <ProductCard product={product} eager={index < EAGER_CARDS} first={index === 0} />
           </li>
         ))}
       </ul>

@@ -11,6 +11,8 @@ export interface ProductCardProps {
   product: ProductJson;
   /** Cards in the first rows load their image at once; the rest lazily. */
   eager?: boolean;
+  /** The page's largest paint: its image is fetched ahead of the page's scripts. */
+  first?: boolean;
   /** The card's width in the layout, as a `sizes` value. */
   sizes?: string;
   /** Shows a stone-coloured square in place of the image, which is not fetched yet. */
@@ -29,6 +31,7 @@ export function productLinkProps(product: ProductJson) {
 export function ProductCard({
   product,
   eager = false,
+  first = false,
   sizes = '(min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw',
   holdImage = false,
 }: ProductCardProps) {
@@ -43,7 +46,8 @@ export function ProductCard({
               src={image.src}
               alt=""
               sizes={sizes}
-              eager={eager}
+              eager={eager || first}
+              fetchPriority={first ? 'high' : undefined}
               className="aspect-square w-full rounded object-cover"
             />
           ) : (
