@@ -41,11 +41,11 @@ function precompressAssets(): Plugin {
 /**
  * The libraries every page's first view runs, in one file: a page then needs a handful of
  * requests rather than thirty (over HTTP/1.1 a browser fetches six at a time). Libraries only a
- * dialog or a form needs (Zod, React Hook Form, the positioning library, the carousel) stay in
- * their own files and load with what uses them.
+ * dialog or a form needs (the dialog library, Zod, React Hook Form, the positioning library, the
+ * carousel) stay in their own files and load with what uses them.
  */
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|@radix-ui[\\/]react-(dialog|accordion))[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]/;
 
 const ROOT_ROUTE = fileURLToPath(new URL('./app/root.tsx', import.meta.url));
 

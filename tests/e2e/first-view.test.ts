@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts';
 import { MESSAGES } from '#domain/validation.ts';
+import { DIALOG_UNAVAILABLE } from '#app/components/ui/lazy-dialog.tsx';
 import { hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
 
 /** The budget for the JavaScript of a first view, compressed as it travels (issue: performance). */
@@ -21,6 +22,8 @@ const FIRST_VIEW_SCRIPT_BUDGET = 150 * 1024;
 const FIRST_VIEW_SCRIPT_REQUESTS = 12;
 /** Zod names its error class: a script holding this string carries the validation library. */
 const VALIDATION_MARKER = 'ZodError';
+/** Radix names its dialog parts: a script holding this string carries the dialog library. */
+const DIALOG_MARKER = 'DialogOverlay';
 
 let browser: Browser;
 let productPath: string;
@@ -49,7 +52,7 @@ async function scriptOf(response: Response): Promise<Script> {
 
 describe('the first view on a phone', () => {
   it.each(['/', '/collections/stone-collection/marble-tiles', 'product'])(
-    '%s sends at most 150 KB of compressed JavaScript in at most 12 files, without the form validation code',
+    '%s sends at most 150 KB of compressed JavaScript in at most 12 files, without the form validation or dialog code',
     async (route) => {
       const { page, errors, context } = await openPage(browser, PHONE);
       const scripts: Promise<Script>[] = [];
@@ -65,6 +68,7 @@ describe('the first view on a phone', () => {
       expect(loaded.length).toBeLessThanOrEqual(FIRST_VIEW_SCRIPT_REQUESTS);
       expect(sent).toBeLessThanOrEqual(FIRST_VIEW_SCRIPT_BUDGET);
       expect(loaded.filter((script) => script.text.includes(VALIDATION_MARKER))).toEqual([]);
+      expect(loaded.filter((script) => script.text.includes(DIALOG_MARKER))).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     },
@@ -132,6 +136,24 @@ describe('the first view on a phone', () => {
     await form.getByLabel('Email address').fill('reader@example.com');
     await form.getByRole('alert').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('when a drawer’s code cannot be fetched', () => {
+  it('the shopper is told, and the next tap opens it once the connection is back', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto('/about-us');
+    await hydrated(page);
+    await page.route('**/assets/**', (route) => route.abort());
+    const basket = page.getByRole('button', { name: /^Basket, / });
+    await basket.click();
+    await page.getByRole('alert').filter({ hasText: DIALOG_UNAVAILABLE }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.unroute('**/assets/**');
+    await basket.click();
+    await page.getByRole('dialog', { name: /^Your Basket/ }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: DIALOG_UNAVAILABLE }).count()).toBe(0);
     await context.close();
   });
 });

@@ -1,4 +1,6 @@
 import { useCart } from '#app/lib/cart.ts';
+import { Drawer } from '../ui/Drawer.tsx';
+import { openerProps } from '../ui/lazy-part.ts';
 import { useBasket } from './BasketProvider.tsx';
 
 /** Header basket icon; its number is the sum of line quantities (spec section 9). */
@@ -9,6 +11,7 @@ export function BasketButton() {
     <button
       type="button"
       onClick={basket.open}
+      {...openerProps(Drawer)}
       aria-label={`Basket, ${count} ${count === 1 ? 'item' : 'items'}`}
       className="relative rounded p-2 hover:bg-stone-100"
     >

@@ -2,6 +2,8 @@ import { lineM2, variationPricing } from '#domain/cart.ts';
 import { variationOption } from '#domain/samples.ts';
 import { useQuickAdd } from '#app/lib/cart.ts';
 import { useBasket } from './BasketProvider.tsx';
+import { Drawer } from '../ui/Drawer.tsx';
+import { openerProps } from '../ui/lazy-part.ts';
 
 /**
  * A Special Deals card's Add to Cart: one piece of the product's first in-stock size, with the
@@ -38,6 +40,7 @@ export function ClearanceAddToCartButton({
     <button
       type="button"
       onClick={run}
+      {...openerProps(Drawer)}
       disabled={pending || unavailable}
       aria-label={unavailable ? `${productName} is sold out` : `Add to Cart: ${productName}`}
       className="rounded bg-stone-ink px-3 py-2 text-sm font-semibold text-white disabled:opacity-50"

@@ -1,18 +1,19 @@
-import * as Accordion from '@radix-ui/react-accordion';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { DRAWER_WIDTHS_PX } from '#domain/catalogue.ts';
 import {
-  clearFilterAttribute,
   emptyFilterSelection,
   flattenFilterSelection,
-  toggleFilterTerm,
   type FilterSelection,
 } from '#domain/listing.ts';
-import { findAttribute } from '#domain/catalogue.ts';
 import type { FacetJson } from '#domain/api-types.ts';
 import { Drawer } from '../ui/Drawer.tsx';
-import { selectedOf } from './FilterDropdowns.tsx';
-import { TermList } from './TermList.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+import { lazyPart, openerProps } from '../ui/lazy-part.ts';
+
+// The attributes' accordion loads with the drawer, on the way to the first tap of 'Filters'.
+const FilterAccordion = lazyPart(() =>
+  import('./FilterAccordion.tsx').then((module) => module.FilterAccordion),
+);
 
 export interface FilterDrawerProps {
   facets: FacetJson[];
@@ -33,13 +34,13 @@ export function FilterDrawer({ facets, selection, onApply }: FilterDrawerProps) 
     if (next) setDraft(selection);
     setOpen(next);
   };
-  const attributeOf = (facet: FacetJson) => findAttribute(facet.slug)?.slug;
 
   return (
     <>
       <button
         type="button"
         onClick={() => openDrawer(true)}
+        {...openerProps(Drawer, FilterAccordion)}
         className="rounded border border-stone-300 px-3 py-2 text-sm"
       >
         Filters{count > 0 ? ` (${count})` : ''}
@@ -71,48 +72,9 @@ export function FilterDrawer({ facets, selection, onApply }: FilterDrawerProps) 
           </div>
         }
       >
-        <Accordion.Root type="multiple" className="flex flex-col">
-          {facets.map((facet) => {
-            const attribute = attributeOf(facet);
-            const selected = selectedOf(draft, facet);
-            return (
-              <Accordion.Item
-                key={facet.slug}
-                value={facet.slug}
-                className="border-b border-stone-200"
-              >
-                <Accordion.Header className="flex items-center gap-2">
-                  <Accordion.Trigger className="flex flex-1 items-center justify-between py-3 text-left font-semibold">
-                    <span>
-                      {facet.name}
-                      {selected.length > 0 ? ` (${selected.length})` : ''}
-                    </span>
-                    <span aria-hidden="true">▾</span>
-                  </Accordion.Trigger>
-                  {selected.length > 0 && attribute ? (
-                    <button
-                      type="button"
-                      className="text-sm underline underline-offset-2"
-                      aria-label={`clear ${facet.name}`}
-                      onClick={() => setDraft(clearFilterAttribute(draft, attribute))}
-                    >
-                      clear
-                    </button>
-                  ) : null}
-                </Accordion.Header>
-                <Accordion.Content className="pb-3">
-                  <TermList
-                    facet={facet}
-                    selected={selected}
-                    onToggle={(slug) => {
-                      if (attribute) setDraft(toggleFilterTerm(draft, attribute, slug));
-                    }}
-                  />
-                </Accordion.Content>
-              </Accordion.Item>
-            );
-          })}
-        </Accordion.Root>
+        <Suspense fallback={<Spinner />}>
+          <FilterAccordion facets={facets} draft={draft} onDraftChange={setDraft} />
+        </Suspense>
       </Drawer>
     </>
   );

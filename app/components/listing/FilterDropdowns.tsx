@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import type { FacetJson } from '#domain/api-types.ts';
 import { findAttribute } from '#domain/catalogue.ts';
 import type { FilterSelection } from '#domain/listing.ts';
-import { lazyPart } from '../ui/lazy-part.ts';
+import { lazyPart, openerProps } from '../ui/lazy-part.ts';
 import { FILTER_TRIGGER_CLASS, FilterTriggerLabel } from './FilterTrigger.tsx';
 
 // A dropdown (Radix Popover and its positioning library) loads when a shopper reaches for one:
@@ -42,7 +42,7 @@ function FilterDropdown({
       aria-haspopup="dialog"
       aria-expanded={false}
       className={FILTER_TRIGGER_CLASS}
-      {...FilterPopover.openerProps}
+      {...openerProps(FilterPopover)}
       onClick={() => setReachedFor(true)}
     >
       <FilterTriggerLabel facet={facet} selected={selected} />

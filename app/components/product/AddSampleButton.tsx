@@ -2,7 +2,8 @@ import { Suspense } from 'react';
 import { findAvailableFreeSample } from '#domain/samples.ts';
 import { useQuickAdd } from '#app/lib/cart.ts';
 import { useBasket } from '../basket/BasketProvider.tsx';
-import { lazyPart } from '../ui/lazy-part.ts';
+import { Drawer } from '../ui/Drawer.tsx';
+import { lazyPart, openerProps } from '../ui/lazy-part.ts';
 
 // Most products have a sample: the tooltip (and its positioning library) loads only for one
 // that has none.
@@ -38,6 +39,7 @@ export function AddSampleButton({
     <button
       type="button"
       onClick={run}
+      {...openerProps(Drawer)}
       disabled={pending || unavailable}
       aria-label={`Add Sample of ${productName}`}
       className="w-full rounded border border-stone-ink px-3 py-2 text-sm font-semibold disabled:border-stone-300 disabled:text-stone-400"

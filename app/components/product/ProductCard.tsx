@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { toPence } from '#domain/money.ts';
 import { fromPriceLabel } from '#domain/pricing.ts';
 import type { ProductJson } from '#domain/api-types.ts';
+import { Drawer } from '../ui/Drawer.tsx';
 import { StoneImage } from '../ui/StoneImage.tsx';
+import { openerProps } from '../ui/lazy-part.ts';
 import { AddSampleButton } from './AddSampleButton.tsx';
 import { QuickView, QuickViewContent } from './QuickView.tsx';
 
@@ -57,7 +59,7 @@ export function ProductCard({
         <button
           type="button"
           onClick={() => setQuickViewOpen(true)}
-          {...QuickViewContent.openerProps}
+          {...openerProps(QuickViewContent, Drawer)}
           aria-label={`Quick View: ${product.name}`}
           className="absolute inset-x-3 bottom-3 rounded bg-white/95 px-3 py-2 text-sm font-semibold shadow hover:bg-white"
         >

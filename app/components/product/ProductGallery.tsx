@@ -2,7 +2,10 @@ import { useState, type PointerEvent } from 'react';
 import { PRODUCT_THUMBNAILS_MAX } from '#domain/catalogue.ts';
 import type { ProductImage } from '#domain/api-types.ts';
 import { StoneImage } from '../ui/StoneImage.tsx';
-import { Lightbox } from './Lightbox.tsx';
+import { lazyDialog } from '../ui/lazy-dialog.tsx';
+import { openerProps } from '../ui/lazy-part.ts';
+
+const Lightbox = lazyDialog(() => import('./Lightbox.tsx').then((module) => module.Lightbox));
 
 /**
  * The product page's images: up to four thumbnails, a main image that zooms under the pointer,
@@ -28,6 +31,7 @@ export function ProductGallery({ images }: { images: ProductImage[] }) {
         <button
           type="button"
           onClick={() => setLightboxOpen(true)}
+          {...openerProps(Lightbox)}
           onPointerMove={onPointerMove}
           onPointerLeave={() => setZoomOrigin(null)}
           aria-label={`Enlarge image ${index + 1} of ${images.length}`}

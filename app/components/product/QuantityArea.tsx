@@ -16,6 +16,8 @@ import { variationOption } from '#domain/samples.ts';
 import { useAddToCart } from '#app/lib/cart.ts';
 import { useBasket } from '../basket/BasketProvider.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { Drawer } from '../ui/Drawer.tsx';
+import { openerProps } from '../ui/lazy-part.ts';
 
 export interface QuantityAreaProps {
   product: { id: number; name: string };
@@ -145,6 +147,7 @@ export function QuantityArea({ product, variation }: QuantityAreaProps) {
       <button
         type="button"
         onClick={submit}
+        {...openerProps(Drawer)}
         disabled={add.isPending}
         aria-busy={add.isPending}
         className="flex items-center justify-center gap-2 rounded bg-stone-ink px-4 py-3 font-semibold text-white disabled:opacity-70"

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { VariationJson } from '#domain/api-types.ts';
 import { variationOption } from '#domain/samples.ts';
+import { Drawer } from '../ui/Drawer.tsx';
+import { openerProps } from '../ui/lazy-part.ts';
 import { QuantityArea } from './QuantityArea.tsx';
 import { SizeDrawer } from './SizeDrawer.tsx';
 
@@ -37,6 +39,7 @@ export function SizeSelector({
         <button
           type="button"
           onClick={() => setOpen(true)}
+          {...openerProps(Drawer)}
           className="flex w-full items-center justify-between rounded border border-stone-400 px-4 py-3 text-left"
         >
           <span>{chosen ? variationOption(chosen) : 'Choose Size'}</span>
