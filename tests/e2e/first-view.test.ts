@@ -10,8 +10,8 @@ import { inject } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts';
 import { MESSAGES } from '#domain/validation.ts';
-import { DIALOG_UNAVAILABLE } from '#app/components/ui/lazy-dialog.tsx';
-import { hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
+import { PART_UNAVAILABLE } from '#app/components/ui/lazy-part.tsx';
+import { DESKTOP, hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
 
 /** The budget for the JavaScript of a first view, compressed as it travels (issue: performance). */
 const FIRST_VIEW_SCRIPT_BUDGET = 150 * 1024;
@@ -148,12 +148,51 @@ describe('when a drawer’s code cannot be fetched', () => {
     await page.route('**/assets/**', (route) => route.abort());
     const basket = page.getByRole('button', { name: /^Basket, / });
     await basket.click();
-    await page.getByRole('alert').filter({ hasText: DIALOG_UNAVAILABLE }).waitFor();
+    await page.getByRole('alert').filter({ hasText: PART_UNAVAILABLE }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.unroute('**/assets/**');
     await basket.click();
     await page.getByRole('dialog', { name: /^Your Basket/ }).waitFor();
-    expect(await page.getByRole('alert').filter({ hasText: DIALOG_UNAVAILABLE }).count()).toBe(0);
+    expect(await page.getByRole('alert').filter({ hasText: PART_UNAVAILABLE }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('when a part’s code cannot be fetched', () => {
+  it('Quick View says so inside its drawer, and shows the product when opened again', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto('/collections/stone-collection/marble-tiles');
+    await hydrated(page);
+    // The drawer's own code is there (pointing at the basket fetches it); Quick View's is not.
+    const drawerCode = page.waitForResponse(/\/assets\/DrawerDialog-/);
+    await page.getByRole('button', { name: /^Basket, / }).hover();
+    await drawerCode;
+    await page.route('**/assets/**', (route) => route.abort());
+    const card = page.getByRole('article').first();
+    const name = (await card.getAttribute('aria-label'))!;
+    await card.getByRole('button', { name: `Quick View: ${name}` }).click();
+    const quickView = page.getByRole('dialog', { name: 'Quick View' });
+    await quickView.getByRole('alert').filter({ hasText: PART_UNAVAILABLE }).waitFor();
+    await page.unroute('**/assets/**');
+    await quickView.getByRole('button', { name: 'Close' }).click();
+    await quickView.waitFor({ state: 'detached' });
+    await card.getByRole('button', { name: `Quick View: ${name}` }).click();
+    await quickView.getByRole('heading', { name }).waitFor();
+    expect(await quickView.getByRole('alert').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a filter dropdown says so, and opens on the next click', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    await page.goto('/collections/stone-collection/marble-tiles');
+    await hydrated(page);
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.getByRole('button', { name: /^Colour/ }).click();
+    await page.getByRole('alert').filter({ hasText: PART_UNAVAILABLE }).waitFor();
+    await page.unroute('**/assets/**');
+    await page.getByRole('button', { name: /^Colour/ }).click();
+    await page.getByRole('checkbox', { name: /^White/ }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: PART_UNAVAILABLE }).count()).toBe(0);
     await context.close();
   });
 });

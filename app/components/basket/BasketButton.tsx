@@ -1,6 +1,6 @@
 import { useCart } from '#app/lib/cart.ts';
 import { Drawer } from '../ui/Drawer.tsx';
-import { openerProps } from '../ui/lazy-part.ts';
+import { openerProps } from '../ui/lazy-part.tsx';
 import { useBasket } from './BasketProvider.tsx';
 
 /** Header basket icon; its number is the sum of line quantities (spec section 9). */

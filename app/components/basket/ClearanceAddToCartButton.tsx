@@ -3,7 +3,7 @@ import { variationOption } from '#domain/samples.ts';
 import { useQuickAdd } from '#app/lib/cart.ts';
 import { useBasket } from './BasketProvider.tsx';
 import { Drawer } from '../ui/Drawer.tsx';
-import { openerProps } from '../ui/lazy-part.ts';
+import { openerProps } from '../ui/lazy-part.tsx';
 
 /**
  * A Special Deals card's Add to Cart: one piece of the product's first in-stock size, with the

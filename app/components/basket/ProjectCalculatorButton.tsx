@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { lazyDialog } from '../ui/lazy-dialog.tsx';
-import { openerProps } from '../ui/lazy-part.ts';
+import { openerProps } from '../ui/lazy-part.tsx';
 
 // The calculator's dialog and form code load when a shopper reaches for the button.
 const ProjectCalculatorDialog = lazyDialog(() =>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { lazyDialog } from '../ui/lazy-dialog.tsx';
-import { openerProps } from '../ui/lazy-part.ts';
+import { openerProps } from '../ui/lazy-part.tsx';
 import type { MenuEntryView } from './menu-tree.ts';
 
 // The menu's dialog and accordion code loads on the way to the first tap of the hamburger.

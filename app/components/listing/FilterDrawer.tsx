@@ -8,7 +8,7 @@ import {
 import type { FacetJson } from '#domain/api-types.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { lazyPart, openerProps } from '../ui/lazy-part.ts';
+import { lazyPart, openerProps } from '../ui/lazy-part.tsx';
 
 // The attributes' accordion loads with the drawer, on the way to the first tap of 'Filters'.
 const FilterAccordion = lazyPart(() =>

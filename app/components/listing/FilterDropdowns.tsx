@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import type { FacetJson } from '#domain/api-types.ts';
 import { findAttribute } from '#domain/catalogue.ts';
 import type { FilterSelection } from '#domain/listing.ts';
-import { lazyPart, openerProps } from '../ui/lazy-part.ts';
+import { lazyPart, openerProps, PART_UNAVAILABLE } from '../ui/lazy-part.tsx';
 import { FILTER_TRIGGER_CLASS, FilterTriggerLabel } from './FilterTrigger.tsx';
 
 // A dropdown (Radix Popover and its positioning library) loads when a shopper reaches for one:
@@ -36,22 +36,37 @@ function FilterDropdown({
   onClear(): void;
 }) {
   const [reachedFor, setReachedFor] = useState(false);
-  const trigger = (
+  // Each click on a dropdown whose code could not be fetched tries again.
+  const [attempt, setAttempt] = useState(0);
+  const trigger = (onClick: () => void) => (
     <button
       type="button"
       aria-haspopup="dialog"
       aria-expanded={false}
       className={FILTER_TRIGGER_CLASS}
       {...openerProps(FilterPopover)}
-      onClick={() => setReachedFor(true)}
+      onClick={onClick}
     >
       <FilterTriggerLabel facet={facet} selected={selected} />
     </button>
   );
-  if (!reachedFor) return trigger;
+  if (!reachedFor) return trigger(() => setReachedFor(true));
   return (
-    <Suspense fallback={trigger}>
-      <FilterPopover facet={facet} selected={selected} onToggle={onToggle} onClear={onClear} />
+    <Suspense key={attempt} fallback={trigger(() => undefined)}>
+      <FilterPopover
+        facet={facet}
+        selected={selected}
+        onToggle={onToggle}
+        onClear={onClear}
+        unavailable={
+          <span className="flex flex-col">
+            {trigger(() => setAttempt(attempt + 1))}
+            <span role="alert" className="text-xs">
+              {PART_UNAVAILABLE}
+            </span>
+          </span>
+        }
+      />
     </Suspense>
   );
 }

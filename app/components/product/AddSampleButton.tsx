@@ -3,7 +3,7 @@ import { findAvailableFreeSample } from '#domain/samples.ts';
 import { useQuickAdd } from '#app/lib/cart.ts';
 import { useBasket } from '../basket/BasketProvider.tsx';
 import { Drawer } from '../ui/Drawer.tsx';
-import { lazyPart, openerProps } from '../ui/lazy-part.ts';
+import { lazyPart, openerProps } from '../ui/lazy-part.tsx';
 
 // Most products have a sample: the tooltip (and its positioning library) loads only for one
 // that has none.
@@ -52,6 +52,7 @@ export function AddSampleButton({
   return (
     <Suspense fallback={button}>
       <UnavailableTooltip
+        unavailable={button}
         label={`${productName}: ${SAMPLE_UNAVAILABLE}`}
         message={SAMPLE_UNAVAILABLE}
       >

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { DRAWER_WIDTHS_PX } from '#domain/catalogue.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { lazyPart, openerProps } from '../ui/lazy-part.ts';
+import { lazyPart, openerProps } from '../ui/lazy-part.tsx';
 
 // Few sizes are out of stock and few shoppers ask: the form code loads on the way to the drawer.
 const EnquiryForm = lazyPart(() =>

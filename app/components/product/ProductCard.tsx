@@ -5,7 +5,7 @@ import { fromPriceLabel } from '#domain/pricing.ts';
 import type { ProductJson } from '#domain/api-types.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 import { StoneImage } from '../ui/StoneImage.tsx';
-import { openerProps } from '../ui/lazy-part.ts';
+import { openerProps } from '../ui/lazy-part.tsx';
 import { AddSampleButton } from './AddSampleButton.tsx';
 import { QuickView, QuickViewContent } from './QuickView.tsx';
 

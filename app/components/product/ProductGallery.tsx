@@ -3,7 +3,7 @@ import { PRODUCT_THUMBNAILS_MAX } from '#domain/catalogue.ts';
 import type { ProductImage } from '#domain/api-types.ts';
 import { StoneImage } from '../ui/StoneImage.tsx';
 import { lazyDialog } from '../ui/lazy-dialog.tsx';
-import { openerProps } from '../ui/lazy-part.ts';
+import { openerProps } from '../ui/lazy-part.tsx';
 
 const Lightbox = lazyDialog(() => import('./Lightbox.tsx').then((module) => module.Lightbox));
 

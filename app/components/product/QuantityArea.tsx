@@ -17,7 +17,7 @@ import { useAddToCart } from '#app/lib/cart.ts';
 import { useBasket } from '../basket/BasketProvider.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { Drawer } from '../ui/Drawer.tsx';
-import { openerProps } from '../ui/lazy-part.ts';
+import { openerProps } from '../ui/lazy-part.tsx';
 
 export interface QuantityAreaProps {
   product: { id: number; name: string };

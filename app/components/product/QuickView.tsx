@@ -3,7 +3,7 @@ import { DRAWER_WIDTHS_PX } from '#domain/catalogue.ts';
 import type { ProductJson } from '#domain/api-types.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
-import { lazyPart } from '../ui/lazy-part.ts';
+import { lazyPart } from '../ui/lazy-part.tsx';
 
 /** The drawer's content, with its carousel and forms, loads when a shopper first opens one. */
 export const QuickViewContent = lazyPart(() =>

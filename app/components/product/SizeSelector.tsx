@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { VariationJson } from '#domain/api-types.ts';
 import { variationOption } from '#domain/samples.ts';
 import { Drawer } from '../ui/Drawer.tsx';
-import { openerProps } from '../ui/lazy-part.ts';
+import { openerProps } from '../ui/lazy-part.tsx';
 import { QuantityArea } from './QuantityArea.tsx';
 import { SizeDrawer } from './SizeDrawer.tsx';
 

@@ -1,8 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-
-/** Shown when a dialog's code cannot be fetched (the connection dropped after the page came). */
-export const DIALOG_UNAVAILABLE =
-  'Sorry, this could not be opened. Please check your connection and try again.';
+import { PART_UNAVAILABLE } from './lazy-part.tsx';
 
 interface DialogProps {
   open: boolean;
@@ -55,7 +52,7 @@ export function lazyDialog<Props extends DialogProps>(load: () => Promise<Compon
         role="alert"
         className="fixed inset-x-4 bottom-4 z-50 rounded bg-stone-ink px-4 py-3 text-sm text-white shadow-lg sm:left-auto sm:max-w-sm"
       >
-        {DIALOG_UNAVAILABLE}
+        {PART_UNAVAILABLE}
       </p>
     );
   }
