@@ -42,6 +42,9 @@ export interface ProductJson {
   variations: number[];
 }
 
+/** What a product card and its Quick View show: a carousel's products carry no more. */
+export type ProductCardJson = Pick<ProductJson, 'id' | 'slug' | 'name' | 'price' | 'images'>;
+
 export interface VariationJson {
   id: number;
   parent_id: number;

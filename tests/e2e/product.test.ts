@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { DELIVERY_COSTS_NOTE, DELIVERY_NOTE } from '#domain/catalogue.ts';
@@ -73,10 +73,10 @@ describe('product page on a 1440 px desktop', () => {
     await page.getByRole('dialog', { name: `Image 1 of ${count}` }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    // Focus returns to the image that opened it.
-    await expect(
-      page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
-    ).resolves.toBe(`Enlarge image 1 of ${count}`);
+    // Focus returns to the image that opened it (Radix restores it a tick after closing).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Enlarge image 1 of ${count}`);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -105,6 +105,34 @@ describe('product page on a 1440 px desktop', () => {
     await shown(page.getByRole('main').getByRole('button', { name: available.option }));
     const stored = await page.evaluate((name) => sessionStorage.getItem(name), product.name);
     expect(JSON.parse(stored!)).toMatchObject({ attributes: [{ option: available.option }] });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a carousel’s products as cards only, and their Quick View still shows them', async () => {
+    const { page, errors, context } = await openPage(browser, WIDE);
+    const response = await page.goto(PATH);
+    const html = await response!.text();
+    await hydrated(page);
+    const related = page.getByRole('region', { name: 'Related products' });
+    await related.getByRole('article').first().waitFor();
+    const name = (await related.getByRole('article').first().getAttribute('aria-label'))!;
+    const slug = catalogue.products.find((p) => p.name === name)!.slug;
+    const detail = (await (
+      await fetch(`${inject('baseURL')}/api/products/slug/${slug}`)
+    ).json()) as { data: { short_description: string; price: string } };
+    // The card's name is on the page; what only the product's own page shows is not.
+    expect(html).toContain(name);
+    expect(detail.data.short_description.length).toBeGreaterThan(20);
+    expect(html).not.toContain(detail.data.short_description);
+
+    await related.getByRole('button', { name: `Quick View: ${name}` }).click();
+    const quickView = page.getByRole('dialog', { name: 'Quick View' });
+    await shown(quickView.getByRole('heading', { name }));
+    await shown(
+      quickView.getByText(`From ${formatGBP(Math.round(Number(detail.data.price) * 100))}/M2`),
+    );
+    await shown(quickView.getByRole('button', { name: 'Choose Size' }));
     expect(errors).toEqual([]);
     await context.close();
   });

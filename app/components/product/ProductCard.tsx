@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toPence } from '#domain/money.ts';
 import { fromPriceLabel } from '#domain/pricing.ts';
-import type { ProductJson } from '#domain/api-types.ts';
+import type { ProductCardJson } from '#domain/api-types.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 import { StoneImage } from '../ui/StoneImage.tsx';
 import { openerProps } from '../ui/lazy-part.tsx';
@@ -10,7 +10,7 @@ import { AddSampleButton } from './AddSampleButton.tsx';
 import { QuickView, QuickViewContent } from './QuickView.tsx';
 
 export interface ProductCardProps {
-  product: ProductJson;
+  product: ProductCardJson;
   /** Cards in the first rows load their image at once; the rest lazily. */
   eager?: boolean;
   /** The page's largest paint: its image is fetched ahead of the page's scripts. */
@@ -25,7 +25,7 @@ export interface ProductCardProps {
  * The product link passes the product along, as the spec's product page expects, and fetches the
  * page's data as soon as the shopper points at or focuses the link.
  */
-export function productLinkProps(product: ProductJson) {
+export function productLinkProps(product: ProductCardJson) {
   return { to: `/product/${product.slug}`, state: { product }, prefetch: 'intent' as const };
 }
 

@@ -1,7 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { CAROUSEL_MAX_ITEMS, CAROUSEL_PAGE_SIZE } from '#domain/catalogue.ts';
-import type { ProductJson } from '#domain/api-types.ts';
+import type { ProductCardJson } from '#domain/api-types.ts';
 import { usePageLoaded } from '../../lib/page-loaded.ts';
 import { ProductCard } from './ProductCard.tsx';
 
@@ -9,7 +9,13 @@ import { ProductCard } from './ProductCard.tsx';
  * A 'You may also like' carousel: four cards a page on wider screens (two on a phone), prev and
  * next by a page, a progress bar, at most eight products.
  */
-export function ProductCarousel({ title, products }: { title: string; products: ProductJson[] }) {
+export function ProductCarousel({
+  title,
+  products,
+}: {
+  title: string;
+  products: ProductCardJson[];
+}) {
   const [viewportRef, embla] = useEmblaCarousel({
     align: 'start',
     slidesToScroll: 2,

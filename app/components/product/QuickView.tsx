@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { DRAWER_WIDTHS_PX } from '#domain/catalogue.ts';
-import type { ProductJson } from '#domain/api-types.ts';
+import type { ProductCardJson } from '#domain/api-types.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { lazyPart } from '../ui/lazy-part.tsx';
@@ -11,7 +11,7 @@ export const QuickViewContent = lazyPart(() =>
 );
 
 export interface QuickViewProps {
-  product: ProductJson;
+  product: ProductCardJson;
   open: boolean;
   onOpenChange(open: boolean): void;
 }

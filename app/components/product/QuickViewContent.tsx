@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DELIVERY_NOTE, DRAWER_WIDTHS_PX } from '#domain/catalogue.ts';
 import { toPence } from '#domain/money.ts';
 import { fromPriceLabel } from '#domain/pricing.ts';
-import type { ProductJson } from '#domain/api-types.ts';
+import type { ProductCardJson } from '#domain/api-types.ts';
 import { useChosenVariation, useVariations } from '../../lib/product-queries.ts';
 import { EnquiryForm } from '../enquiry/EnquiryForm.tsx';
 import { Drawer } from '../ui/Drawer.tsx';
@@ -10,7 +10,7 @@ import { DotsGallery } from './DotsGallery.tsx';
 import { SizeSelector } from './SizeSelector.tsx';
 
 /** What the Quick View drawer holds: gallery, name, price, sizes and the cut-to-size enquiry. */
-export function QuickViewContent({ product }: { product: ProductJson }) {
+export function QuickViewContent({ product }: { product: ProductCardJson }) {
   const variations = useVariations(product.id, true);
   const { chosen, choose } = useChosenVariation(product.name, variations.data);
   const [cutOpen, setCutOpen] = useState(false);
