@@ -70,8 +70,9 @@ export interface FacetJson {
   terms: { id: number; name: string; slug: string; count: number }[];
 }
 
-export interface ListingJson {
-  data: ProductJson[];
+/** A page of a listing; its products may be cut down to cards (`ProductCardJson`). */
+export interface ListingJson<Product extends ProductCardJson = ProductJson> {
+  data: Product[];
   meta: ListingMeta;
   facets?: FacetJson[];
 }

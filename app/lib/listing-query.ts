@@ -9,7 +9,7 @@ import {
   PAGE_SIZE,
 } from '#domain/catalogue.ts';
 import type { SortOption } from '#domain/catalogue.ts';
-import type { ListingJson } from '#domain/api-types.ts';
+import type { ListingJson, ProductCardJson } from '#domain/api-types.ts';
 import {
   FILTER_QUERY_KEYS,
   flattenFilterSelection,
@@ -93,10 +93,14 @@ export function listingApiPath(listing: ListingQuery, view: ListingView, page: n
 /**
  * The listing's pages: the first from the route loader, further ones fetched by Load More.
  */
-export function useListingPages(listing: ListingQuery, view: ListingView, first: ListingJson) {
+export function useListingPages(
+  listing: ListingQuery,
+  view: ListingView,
+  first: ListingJson<ProductCardJson>,
+) {
   return useInfiniteQuery({
     queryKey: ['listing', listingApiPath(listing, view, 1)],
-    queryFn: ({ pageParam, signal }) =>
+    queryFn: ({ pageParam, signal }): Promise<ListingJson<ProductCardJson>> =>
       apiFetch<ListingJson>(listingApiPath(listing, view, pageParam), { signal }),
     initialPageParam: first.meta.current_page,
     initialData: { pages: [first], pageParams: [first.meta.current_page] },

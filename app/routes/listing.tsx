@@ -1,6 +1,7 @@
 import { data, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { ListingJson } from '#domain/api-types.ts';
 import { breadcrumb } from '#domain/breadcrumb.ts';
+import { productCard } from '#domain/product-card.ts';
 import { findAttribute } from '#domain/catalogue.ts';
 import {
   clearFilterAttribute,
@@ -32,7 +33,8 @@ export async function loader({ request, context }: { request: Request; context: 
   const title = view.search ? `Search results for “${view.search}”` : listingTitle(url.pathname);
   // Critical data: the first page. A failure still renders the page, with the spec's texts.
   const answer = await context.api<ListingJson>(listingApiPath(listing, view, 1)).catch(() => null);
-  const first = answer?.status === 200 ? answer.data : null;
+  const first =
+    answer?.status === 200 ? { ...answer.data, data: answer.data.data.map(productCard) } : null;
   return data(
     {
       listing,

@@ -1,13 +1,9 @@
 import { data, Link, useLoaderData } from 'react-router';
-import type {
-  ListingJson,
-  ProductCardJson,
-  ProductDetailJson,
-  ProductJson,
-} from '#domain/api-types.ts';
+import type { ListingJson, ProductDetailJson, ProductJson } from '#domain/api-types.ts';
 import { breadcrumb, type Crumb } from '#domain/breadcrumb.ts';
 import { CAROUSEL_MAX_ITEMS, DELIVERY_COSTS_NOTE, DELIVERY_NOTE } from '#domain/catalogue.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
+import { productCard } from '#domain/product-card.ts';
 import { relatedProducts } from '#domain/related.ts';
 import { findAvailableFreeSample } from '#domain/samples.ts';
 import type { PageLoadContext } from '#server/plugins/pages.ts';
@@ -20,15 +16,6 @@ import { useChosenVariation, useVariations } from '../lib/product-queries.ts';
 
 /** The category of sealers, adhesives and grouts: the 'sealing and fixing products' carousel. */
 const SEALING_AND_FIXING_CATEGORY = 'tiling-products';
-
-/** A carousel card's fields: the page's hydration data carries sixteen of them. */
-const card = ({ id, slug, name, price, images }: ProductJson): ProductCardJson => ({
-  id,
-  slug,
-  name,
-  price,
-  images,
-});
 
 async function listOrEmpty(context: PageLoadContext, path: string): Promise<ProductJson[]> {
   const answer = await context.api<ListingJson>(path).catch(() => null);
@@ -75,8 +62,8 @@ export async function loader({
     sealing: sealing
       .filter((p) => p.id !== product.id)
       .slice(0, CAROUSEL_MAX_ITEMS)
-      .map(card),
-    related: relatedProducts(product, [...sameCategory, ...popular]).map(card),
+      .map(productCard),
+    related: relatedProducts(product, [...sameCategory, ...popular]).map(productCard),
     crumbs: breadcrumb(url.pathname, { productName: product.name }),
     canonical: new URL(`/product/${product.slug}`, url.origin).href,
     origin: url.origin,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { formatGBP } from '#domain/money.ts';
@@ -152,10 +152,16 @@ describe('listing page on a 1440 px desktop', () => {
 
   it('opens quick view with sizes, prices, hide vat and the We Can Cut form', async () => {
     const { page, errors, context } = await openPage(browser, WIDE);
-    await page.goto(MARBLE_PATH);
+    const html = await (await page.goto(MARBLE_PATH))!.text();
     await hydrated(page);
     const name = (await cards(page).first().getAttribute('aria-label'))!;
     const product = catalogue.products.find((p) => p.name === name)!;
+    // The page carries its products as cards: what only a product's own page shows is not sent.
+    const detail = (await (
+      await fetch(`${inject('baseURL')}/api/products/slug/${product.slug}`)
+    ).json()) as { data: { short_description: string } };
+    expect(detail.data.short_description.length).toBeGreaterThan(20);
+    expect(html).not.toContain(detail.data.short_description);
     await page.getByRole('button', { name: `Quick View: ${name}` }).click();
     const quickView = page.getByRole('dialog', { name: 'Quick View' });
     await quickView.waitFor();

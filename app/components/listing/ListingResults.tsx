@@ -1,4 +1,4 @@
-import type { ListingJson } from '#domain/api-types.ts';
+import type { ListingJson, ProductCardJson } from '#domain/api-types.ts';
 import type { ListingQuery } from '#domain/listing.ts';
 import { useListingPages, type ListingView } from '../../lib/listing-query.ts';
 import { ProductCard } from '../product/ProductCard.tsx';
@@ -14,7 +14,7 @@ export function ListingResults({
 }: {
   listing: ListingQuery;
   view: ListingView;
-  first: ListingJson;
+  first: ListingJson<ProductCardJson>;
 }) {
   const pages = useListingPages(listing, view, first);
   const loaded = pages.data.pages;
