@@ -117,6 +117,27 @@ describe('the first view on a phone', () => {
     },
   );
 
+  it('shows the first hero image before any script has run', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/');
+    const hero = page.locator('main img').first();
+    await expect
+      .poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+    // Topmost first: the image is above the grey placeholder at its own centre.
+    const stack = await hero.evaluate((image) => {
+      const box = image.getBoundingClientRect();
+      return document
+        .elementsFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+        .map((element) => (element === image ? 'image' : element.className));
+    });
+    const placeholder = stack.findIndex((name) => name.includes('animate-pulse'));
+    expect(stack.indexOf('image')).toBeGreaterThan(-1);
+    expect(placeholder === -1 || stack.indexOf('image') < placeholder).toBe(true);
+    await context.close();
+  });
+
   it('loads the newsletter box’s validation when the shopper reaches for it, and it checks', async () => {
     const { page, errors, context } = await openPage(browser, PHONE);
     const scripts: Promise<Script>[] = [];

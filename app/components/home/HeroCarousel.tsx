@@ -1,18 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { HERO_INTERVAL_MS, cycleIndex } from '#domain/catalogue.ts';
 import { HERO_IMAGE_SIZES, HERO_SLIDES, type HeroSlide } from './hero-slides.ts';
 import { bannerImage } from './stone-banner.ts';
 import { usePageLoaded } from '../../lib/page-loaded.ts';
-
-/** Whether an image has loaded, including one the browser finished before hydration. */
-function useImageLoaded() {
-  const [loaded, setLoaded] = useState(false);
-  const ref = useCallback((image: HTMLImageElement | null) => {
-    if (image?.complete && image.naturalWidth > 0) setLoaded(true);
-  }, []);
-  return { loaded, ref, onLoad: () => setLoaded(true) };
-}
 
 function Slide({
   slide,
@@ -26,7 +17,6 @@ function Slide({
   /** Whether to fetch the image: the first slide's at once, the others' once the page is in. */
   load: boolean;
 }) {
-  const image = useImageLoaded();
   const { src, srcSet, width, height } = bannerImage(slide.image);
   return (
     <div
@@ -34,10 +24,10 @@ function Slide({
       aria-hidden={!current}
       className={`absolute inset-0 transition-opacity duration-700 ${current ? 'opacity-100' : 'opacity-0'}`}
     >
+      {/* Beneath the image: it shows until the image has arrived, with or without scripts. */}
+      <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-stone-300" />
       {load && (
         <img
-          ref={image.ref}
-          onLoad={image.onLoad}
           src={src}
           srcSet={srcSet}
           sizes={HERO_IMAGE_SIZES}
@@ -47,9 +37,6 @@ function Slide({
           fetchPriority={index === 0 ? 'high' : 'low'}
           className="absolute inset-0 size-full object-cover"
         />
-      )}
-      {!image.loaded && (
-        <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-stone-300" />
       )}
       <div className="absolute inset-0 bg-gradient-to-r from-black/60 via-black/25 to-transparent" />
       <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-center px-6 text-white lg:px-8">
