@@ -107,6 +107,7 @@ describe('the first view on a phone', () => {
       await hydrated(page);
       const largest = page.locator(selector).first();
       expect(await largest.getAttribute('fetchpriority')).toBe('high');
+      expect(await largest.getAttribute('decoding')).not.toBe('async');
       const image = await largest.evaluate((element: HTMLImageElement) => element.currentSrc);
       expect(priorities.get(image)).toBe('Image High');
       const scripts = [...priorities].filter(([, kind]) => kind.startsWith('Script'));

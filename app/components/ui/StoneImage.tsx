@@ -52,7 +52,8 @@ export function StoneImage({ src, alt, sizes, eager = false, ...rest }: StoneIma
       width={640}
       height={640}
       loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      // The page's largest image is painted with the first frame it can be; others need not wait.
+      decoding={rest.fetchPriority === 'high' ? 'auto' : 'async'}
       {...rest}
     />
   );
