@@ -7,7 +7,7 @@
  */
 import { benchDatabaseUrl } from './lib/database.ts';
 import { ensureBuild, startServer } from './lib/server.ts';
-import { load, table, type LoadResult } from './lib/load.ts';
+import { load, ms, table, type LoadResult } from './lib/load.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 import { BENCH_LISTING_URL } from '#server/api/bench.ts';
 import { COLOUR_SLUGS, FINISH_SLUGS, STONE_COLLECTION_SLUGS } from '#domain/catalogue.ts';
@@ -101,7 +101,7 @@ async function main() {
       const result = await load(options);
       results.push(result);
       console.log(
-        `${result.name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
+        `${result.name}: ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms`,
       );
       return result;
     };

@@ -11,7 +11,7 @@ import { createServices } from '#server/services/index.ts';
 import { sortToOrder } from '#server/services/catalogue/products.ts';
 import { benchDatabaseUrl } from './lib/database.ts';
 import { ensureBuild, startServer } from './lib/server.ts';
-import { load, type LoadResult } from './lib/load.ts';
+import { load, ms, type LoadResult } from './lib/load.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 import { COLOUR_SLUGS, FINISH_SLUGS, STONE_COLLECTION_SLUGS } from '#domain/catalogue.ts';
 
@@ -97,7 +97,7 @@ async function main() {
       });
       rows.push({ size, result });
       console.log(
-        `${size} products: p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.rps.toFixed(0)} req/s`,
+        `${size} products: p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms, ${result.rps.toFixed(0)} req/s`,
       );
     } finally {
       await server.stop();
@@ -112,7 +112,7 @@ async function main() {
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const { size, result } of rows) {
     console.log(
-      `| ${size} | ${result.rps.toFixed(0)} | ${result.p50} | ${result.p99} | ${result.mean.toFixed(2)} | ${result.answerBytes.toFixed(0)} | ${(result.p50 / smallest.p50).toFixed(2)} | ${(result.mean / smallest.mean).toFixed(2)} |`,
+      `| ${size} | ${result.rps.toFixed(0)} | ${ms(result.p50)} | ${ms(result.p99)} | ${result.mean.toFixed(2)} | ${result.answerBytes.toFixed(0)} | ${(result.p50 / smallest.p50).toFixed(2)} | ${(result.mean / smallest.mean).toFixed(2)} |`,
     );
   }
   console.log(`\nQuery plans at ${SIZES.at(-1)} products:\n`);
