@@ -16,6 +16,7 @@ import { canonicalCategory, canonicalTerm } from '#domain/listing.ts';
 import { notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { clearanceProducts } from '../services/catalogue/clearance.ts';
+import { listingJsonText } from '../services/catalogue/listing-json.ts';
 import {
   sortToOrder,
   type ListingFilter,
@@ -77,13 +78,15 @@ export async function catalogueApi(app: FastifyInstance) {
         '{ data: Product[], meta: { current_page, has_next_page, total_pages, total_products }, facets? }',
       handler: async ({ query, reply }) => {
         cacheable(reply);
-        return products.list({
+        const listed = await products.list({
           filter: { ...spec.filter(query), search: query.search, terms: termFilter(query) },
           order: order(query, spec.order(query)),
           page: query.page,
           perPage: query.per_page,
           facets: query.facets,
         });
+        reply.type('application/json; charset=utf-8');
+        return listingJsonText(listed);
       },
     });
   }
