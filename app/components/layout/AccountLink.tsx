@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LineIcon } from '../ui/LineIcon.tsx';
 
 export const ACCOUNT_PATH = '/my-account';
 
@@ -9,17 +10,10 @@ export function AccountLink() {
       to={ACCOUNT_PATH}
       className="hidden items-center gap-1.5 rounded p-2 text-sm hover:bg-stone-100 min-[769px]:flex"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-      >
+      <LineIcon strokeWidth={1.8}>
         <circle cx="12" cy="8" r="4" />
         <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
-      </svg>
+      </LineIcon>
       <span className="sr-only lg:not-sr-only">My account</span>
     </Link>
   );

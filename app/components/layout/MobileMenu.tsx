@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { lazyDialog } from '../ui/lazy-dialog.tsx';
 import { openerProps } from '../ui/lazy-part.tsx';
 import type { MenuEntryView } from './menu-tree.ts';
+import { LineIcon } from '../ui/LineIcon.tsx';
 
 // The menu's dialog and accordion code loads on the way to the first tap of the hamburger.
 const MobileMenuDialog = lazyDialog(() =>
@@ -22,16 +23,9 @@ export function MobileMenu({ entries }: { entries: MenuEntryView[] }) {
         {...openerProps(MobileMenuDialog)}
         className="-ml-2 rounded p-2 text-stone-ink hover:bg-stone-100"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <LineIcon>
           <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        </LineIcon>
       </button>
       <MobileMenuDialog entries={entries} open={open} onOpenChange={setOpen} />
     </>

@@ -6,6 +6,7 @@ import { ACCOUNT_PATH } from './AccountLink.tsx';
 import { MenuActions, MenuGroupColumns } from './MegaMenuLinks.tsx';
 import type { MenuEntryView } from './menu-tree.ts';
 import { useReturnFocus } from '../ui/return-focus.ts';
+import { LineIcon } from '../ui/LineIcon.tsx';
 
 function Chevron() {
   return (
@@ -54,16 +55,9 @@ export function MobileMenuDialog({ entries, open, onOpenChange }: MobileMenuDial
           <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
             <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
             <Dialog.Close aria-label="Close menu" className="rounded p-2 hover:bg-stone-100">
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="size-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
+              <LineIcon>
                 <path d="M6 6l12 12M18 6 6 18" />
-              </svg>
+              </LineIcon>
             </Dialog.Close>
           </div>
           <nav aria-label="Menu" className="flex-1 px-4">

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Form, useNavigate, useSearchParams } from 'react-router';
+import { LineIcon } from '../ui/LineIcon.tsx';
 
 export const SEARCH_PATH = '/stone-collection/all-products';
 const SEARCH_MAX_LENGTH = 100;
@@ -39,17 +40,10 @@ export function SearchBox({ className = '' }: { className?: string }) {
         className="min-w-0 flex-1 bg-transparent py-2 pl-4 text-sm outline-none placeholder:text-stone-600"
       />
       <button type="submit" aria-label="Search" className="p-2 pr-3 text-stone-ink">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <LineIcon className="size-5">
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" />
-        </svg>
+        </LineIcon>
       </button>
     </Form>
   );

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts';
 import { ApiError } from '../../lib/api.ts';
 import { subscribe } from '../../lib/newsletter.ts';
+import { LineIcon } from '../ui/LineIcon.tsx';
 
 // The footer is on every page, but few visitors use its box: the shared schema (and Zod with it)
 // loads when a shopper first reaches for the box, not with every first view.
@@ -22,17 +23,10 @@ async function problemWith(email: string): Promise<string | null> {
 
 function SendIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
+    <LineIcon className="size-5">
       <path d="M22 2 11 13" />
       <path d="M22 2 15 22l-4-9-9-4 20-7z" />
-    </svg>
+    </LineIcon>
   );
 }
 
