@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import type { ChunkingContext } from 'rolldown';
+import type { ChunkingContext, ModuleInfo } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
@@ -54,13 +54,13 @@ const ROOT_ROUTE = fileURLToPath(new URL('./app/root.tsx', import.meta.url));
  * the footer and what they share. Every page runs all of them, so they travel as one file
  * instead of a dozen one-kilobyte requests.
  */
-function shellModule(moduleId: string, context: ChunkingContext): string | null {
-  if (moduleId.includes('node_modules')) return null;
-  const root = [ROOT_ROUTE, `${ROOT_ROUTE}?__react-router-build-client-route`]
-    .map((id) => context.getModuleInfo(id))
-    .find((info) => info !== null);
-  if (!root) return null;
-  const seen = new Set<string>();
+/** What the root route imports, directly or not, once per chunking pass (its info is reused). */
+const rootImports = new WeakMap<ModuleInfo, Set<string>>();
+
+function importedFrom(root: ModuleInfo, context: ChunkingContext): Set<string> {
+  let seen = rootImports.get(root);
+  if (seen) return seen;
+  seen = new Set<string>();
   const pending = [...root.importedIds];
   while (pending.length > 0) {
     const id = pending.pop()!;
@@ -68,7 +68,17 @@ function shellModule(moduleId: string, context: ChunkingContext): string | null 
     seen.add(id);
     pending.push(...(context.getModuleInfo(id)?.importedIds ?? []));
   }
-  return seen.has(moduleId) ? 'shell' : null;
+  rootImports.set(root, seen);
+  return seen;
+}
+
+function shellModule(moduleId: string, context: ChunkingContext): string | null {
+  if (moduleId.includes('node_modules')) return null;
+  const root = [ROOT_ROUTE, `${ROOT_ROUTE}?__react-router-build-client-route`]
+    .map((id) => context.getModuleInfo(id))
+    .find((info) => info !== null);
+  if (!root) return null;
+  return importedFrom(root, context).has(moduleId) ? 'shell' : null;
 }
 
 export default defineConfig({

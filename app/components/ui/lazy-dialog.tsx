@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { PART_UNAVAILABLE } from './lazy-part.tsx';
+import { codeLoader, PART_UNAVAILABLE } from './lazy-part.tsx';
 
 interface DialogProps {
   open: boolean;
@@ -13,20 +13,10 @@ interface DialogProps {
  * the code cannot be fetched the shopper is told, and the next opening tries again.
  */
 export function lazyDialog<Props extends DialogProps>(load: () => Promise<ComponentType<Props>>) {
-  let loaded: ComponentType<Props> | undefined;
-  let loading: Promise<ComponentType<Props>> | undefined;
-  const fetch = () =>
-    (loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
-  const preload = () => void fetch().catch(() => {});
+  const { fetch, preload, loaded } = codeLoader(load);
 
   function LazyDialog(props: Props) {
-    const [Dialog, setDialog] = useState(() => loaded);
+    const [Dialog, setDialog] = useState(() => loaded());
     const [failed, setFailed] = useState(false);
     const { open, onOpenChange } = props;
     useEffect(() => {

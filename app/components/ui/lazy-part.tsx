@@ -39,17 +39,15 @@ const notice = (
 );
 
 /**
- * A component whose code loads when it is first rendered rather than with the page, for parts
- * only some visitors open (dialogs and drawers). Spread `openerProps(part)` on the button that
- * opens it: pointing at or focusing the button starts the download, so the part is usually there
- * by the click. Render it inside a Suspense boundary. If its code cannot be fetched it shows
- * `unavailable` (by default, a notice saying so) and tries again when it is next mounted.
+ * Fetches a part's code once, however often it is asked for; a failed fetch is forgotten, so
+ * the next request tries again. `loaded()` is the component once it has arrived.
  */
-export function lazyPart<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+export function codeLoader<T>(load: () => Promise<T>) {
+  let loading: Promise<T> | undefined;
+  let loaded: T | undefined;
   const fetch = () =>
     (loading ??= load().then(
-      (component) => ({ default: component }),
+      (module) => (loaded = module),
       (error: unknown) => {
         loading = undefined;
         throw error;
@@ -57,10 +55,23 @@ export function lazyPart<Props extends object>(load: () => Promise<ComponentType
     ));
   // A failed early download is not the shopper's problem yet: the render reports it if it recurs.
   const preload = () => void fetch().catch(() => {});
+  return { fetch, preload, loaded: () => loaded };
+}
+
+/**
+ * A component whose code loads when it is first rendered rather than with the page, for parts
+ * only some visitors open (dialogs and drawers). Spread `openerProps(part)` on the button that
+ * opens it: pointing at or focusing the button starts the download, so the part is usually there
+ * by the click. Render it inside a Suspense boundary. If its code cannot be fetched it shows
+ * `unavailable` (by default, a notice saying so) and tries again when it is next mounted.
+ */
+export function lazyPart<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  const { fetch, preload } = codeLoader(load);
+  const fetchModule = () => fetch().then((component) => ({ default: component }));
   // React keeps a lazy component's failure for good, so the next attempt needs a new one.
-  let Lazy = lazy(fetch);
+  let Lazy = lazy(fetchModule);
   const retryLater = () => {
-    Lazy = lazy(fetch);
+    Lazy = lazy(fetchModule);
   };
   function Part({ unavailable = notice, ...props }: Props & { unavailable?: ReactNode }) {
     return (
