@@ -133,12 +133,25 @@ describe('penceToPounds', () => {
 });
 
 describe('formatGBP', () => {
-  it("uses Intl.NumberFormat('en-GB', GBP)", () => {
+  it('writes pounds sterling with thousands commas and two decimals', () => {
     expect(formatGBP(123456)).toBe('£1,234.56');
     expect(formatGBP(1250)).toBe('£12.50');
     expect(formatGBP(0)).toBe('£0.00');
+    expect(formatGBP(-0)).toBe('£0.00');
     expect(formatGBP(-99)).toBe('-£0.99');
     expect(formatGBP(100_000_000)).toBe('£1,000,000.00');
+    expect(formatGBP(99_999)).toBe('£999.99');
+    expect(formatGBP(479.5)).toBe('£4.80');
+  });
+
+  it("property: says what Intl.NumberFormat('en-GB', GBP) says", () => {
+    const intl = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    fc.assert(
+      fc.property(fc.integer({ min: -1e15, max: 1e15 }), (p) => {
+        expect(formatGBP(p)).toBe(intl.format(p / 100));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

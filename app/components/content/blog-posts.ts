@@ -1,4 +1,5 @@
 import { PAGE_SIZE } from '#domain/catalogue.ts';
+import { formatUtcDate } from '#domain/dates.ts';
 import type { WpContentJson } from '#domain/wordpress.ts';
 import { CONTENT_LOAD_TIMEOUT_MS } from './cms-page.ts';
 
@@ -46,10 +47,5 @@ export function imageSrc(sourceUrl: string): string {
   return url.pathname.startsWith('/media/') ? url.pathname : sourceUrl;
 }
 
-export const formatPostDate = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}Z`));
+/** A post's date_gmt (UTC, written without a zone) as its day: '24 November 2026'. */
+export const formatPostDate = (dateGmt: string) => formatUtcDate(`${dateGmt}Z`);

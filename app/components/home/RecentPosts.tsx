@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { RecentPostJson } from '#domain/api-types.ts';
+import { formatLondonDate } from '#domain/dates.ts';
 import { PAGE_SIZE } from '#domain/catalogue.ts';
 import { apiFetch } from '#app/lib/api.ts';
 
@@ -8,17 +9,10 @@ const LARGE_LABELS = ['FEATURED', 'TRENDING'] as const;
 /** The small cards' fixed line; we show no invented view count. */
 const VIEWS_TEXT = 'Popular with readers';
 
-const DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
-
 function PostDate({ iso }: { iso: string }) {
   return (
     <time dateTime={iso} className="text-xs text-stone-600">
-      {DATE.format(new Date(iso))}
+      {formatLondonDate(iso)}
     </time>
   );
 }
