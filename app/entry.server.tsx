@@ -5,7 +5,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { PageLoadContext } from '#server/plugins/pages.ts';
 import { NonceProvider } from './lib/nonce.tsx';
-import { lowPriorityScriptPreloads } from './lib/script-priority.ts';
+import { scriptsAfterLargestPaint } from './lib/scripts-after-paint.ts';
 
 const STREAM_TIMEOUT_MS = 10_000;
 
@@ -35,7 +35,7 @@ export default async function handleRequest(
     const whole = isbot(request.headers.get('user-agent') ?? '');
     const send = () => {
       shellRendered = true;
-      const body = lowPriorityScriptPreloads();
+      const body = scriptsAfterLargestPaint(nonce);
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       resolve(
         new Response(createReadableStreamFromReadable(body), {
