@@ -4,18 +4,90 @@
  *
  *   npm run bench:lighthouse
  *
- * LIGHTHOUSE_PAGES=home,product measures only those pages; LIGHTHOUSE_REPORTS=dir keeps each page's full report (JSON) there, to see why a figure moved.
+ * Each page is measured LIGHTHOUSE_RUNS times (3) and its median printed with the range. In the
+ * same run each page is also measured with every script blocked: the floor, what the machine's
+ * own rendering of the page costs, which no change to the scripts can go below.
+ * LIGHTHOUSE_PAGES=home,product measures only those pages; LIGHTHOUSE_REPORTS=dir keeps each
+ * page's last full report (JSON) there, to see why a figure moved.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import type { Result } from 'lighthouse';
 import { startServerProcess } from '#tests/setup/server-process.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#tests/setup/chromium.ts';
+import { percentile } from './lib/load.ts';
 import { ensureBuild } from './lib/server.ts';
 
 const reportDir = process.env.LIGHTHOUSE_REPORTS;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  scriptKb: number;
+}
+
+function figuresOf(lhr: Result): Figures {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const items =
+    (
+      lhr.audits['network-requests']?.details as {
+        items?: { resourceType?: string; transferSize?: number }[];
+      }
+    )?.items ?? [];
+  const scriptBytes = items
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: audit('largest-contentful-paint'),
+    cls: audit('cumulative-layout-shift'),
+    tbtMs: audit('total-blocking-time'),
+    scriptKb: scriptBytes / 1024,
+  };
+}
+
+/** Audits that cost a category (other than performance) its 100, with what they found. */
+function failingAudits(lhr: Result): string[] {
+  return Object.values(lhr.categories)
+    .filter((category) => (category.score ?? 0) < 1 && category.id !== 'performance')
+    .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0))
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 1)
+    .flatMap((audit) => [
+      audit!.id,
+      ...((audit!.details as { items?: unknown[] } | undefined)?.items ?? []).map(
+        (item) => `  ${audit!.id}: ${JSON.stringify(item)}`,
+      ),
+    ]);
+}
+
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
+/** "median (min–max)" of one figure over the runs. */
+function spread(runs: Figures[], pick: (figures: Figures) => number, digits: number): string {
+  const values = runs.map(pick).filter((value) => Number.isFinite(value));
+  if (values.length === 0) return 'n/a';
+  const text = (value: number) => value.toFixed(digits);
+  const [low, high] = [Math.min(...values), Math.max(...values)];
+  return low === high ? text(low) : `${text(median(values))} (${text(low)}–${text(high)})`;
+}
 
 async function main() {
   ensureBuild();
@@ -35,58 +107,56 @@ async function main() {
       listing: '/collections/stone-collection/marble-tiles',
       product: `/product/${products.data[0]!.slug}`,
     };
-    const rows: string[] = [];
-    const run = (url: string) =>
-      lighthouse(url, {
+    const run = async (url: string, blockScripts = false): Promise<Result | null> => {
+      const result = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         formFactor: 'mobile',
+        blockedUrlPatterns: blockScripts ? ['*.js'] : [],
       });
+      const lhr = result?.lhr ?? null;
+      if (lhr?.runtimeError) {
+        console.log(`${url}: Lighthouse could not measure: ${JSON.stringify(lhr.runtimeError)}`);
+        return null;
+      }
+      return lhr;
+    };
+    const rows: string[] = [];
     const only = process.env.LIGHTHOUSE_PAGES?.split(',');
     for (const [name, path] of Object.entries(pages)) {
       if (only && !only.includes(name)) continue;
+      const url = `${server.url}${path}`;
       // A first run renders the page and every image it asks for into the server's caches, as
-      // a live shop's would hold them; the second is measured.
-      await run(`${server.url}${path}`);
-      const result = await run(`${server.url}${path}`);
-      const lhr = result!.lhr;
-      if (reportDir) writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(lhr));
-      if (lhr.runtimeError) {
-        console.log(`${name}: Lighthouse could not measure: ${JSON.stringify(lhr.runtimeError)}`);
+      // a live shop's would hold them; the runs after it are measured.
+      await run(url);
+      const measured: Figures[] = [];
+      const floor: Figures[] = [];
+      let last: Result | null = null;
+      for (let index = 0; index < RUNS; index++) {
+        const lhr = await run(url);
+        if (lhr) {
+          measured.push(figuresOf(lhr));
+          last = lhr;
+        }
+        const blocked = await run(url, true);
+        if (blocked) floor.push(figuresOf(blocked));
       }
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-      const scripts = (
-        (
-          lhr.audits['network-requests']?.details as {
-            items?: { resourceType?: string; transferSize?: number }[];
-          }
-        )?.items ?? []
-      )
-        .filter((item) => item.resourceType === 'Script')
-        .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
-      rows.push(
-        `| ${name} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${(audit('largest-contentful-paint') / 1000).toFixed(2)} s | ${audit('cumulative-layout-shift').toFixed(3)} | ${audit('total-blocking-time').toFixed(0)} ms | ${(scripts / 1024).toFixed(0)} KB |`,
-      );
-      const failing = Object.values(lhr.categories)
-        .filter((category) => (category.score ?? 0) < 1 && category.id !== 'performance')
-        .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0))
-        .map((ref) => lhr.audits[ref.id])
-        .filter((audit) => audit && audit.score !== null && audit.score < 1)
-        .map((audit) => audit!.id);
+      if (!last) continue;
+      if (reportDir) writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(last));
+      const failing = failingAudits(last);
       console.log(
-        `${name}: ${failing.length ? `failing audits: ${failing.join(', ')}` : 'no failing audits'}`,
+        `${name}: ${failing.length ? `failing audits:\n${failing.join('\n')}` : 'no failing audits'}`,
       );
-      // What a failing audit found, so it can be fixed without opening a report.
-      for (const id of failing) {
-        const details = lhr.audits[id]?.details as { items?: unknown[] } | undefined;
-        for (const item of details?.items ?? []) console.log(`  ${id}: ${JSON.stringify(item)}`);
-      }
+      rows.push(
+        `| ${name} | ${spread(measured, (f) => f.performance, 0)} | ${spread(measured, (f) => f.accessibility, 0)} | ${spread(measured, (f) => f.bestPractices, 0)} | ${spread(measured, (f) => f.seo, 0)} | ${spread(measured, (f) => f.lcpMs / 1000, 2)} s | ${spread(measured, (f) => f.cls, 3)} | ${spread(measured, (f) => f.tbtMs, 0)} ms | ${spread(measured, (f) => f.scriptKb, 0)} KB |`,
+        `| ${name}, scripts blocked (floor) | ${spread(floor, (f) => f.performance, 0)} | | | | ${spread(floor, (f) => f.lcpMs / 1000, 2)} s | ${spread(floor, (f) => f.cls, 3)} | ${spread(floor, (f) => f.tbtMs, 0)} ms | |`,
+      );
     }
+    console.log(`\nMedian (min–max) of ${RUNS} runs per page:`);
     console.log(
-      '\n| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | JS (compressed) |',
+      '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | JS (compressed) |',
     );
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const row of rows) console.log(row);
