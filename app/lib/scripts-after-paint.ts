@@ -15,12 +15,14 @@ export function startScriptsAfterLargestPaint(preloads: string[], heldType: stri
   const run = () => {
     const held = document.querySelector<HTMLScriptElement>(`script[type="${heldType}"]`);
     if (!held) return;
+    const links = document.createDocumentFragment();
     for (const href of preloads) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.href = href;
-      document.head.append(link);
+      links.append(link);
     }
+    document.head.append(links);
     const script = document.createElement('script');
     script.type = 'module';
     script.setAttribute('nonce', held.nonce ?? '');
@@ -33,7 +35,7 @@ export function startScriptsAfterLargestPaint(preloads: string[], heldType: stri
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run);
     else run();
   };
-  const largestImage = () => document.querySelector('img[fetchpriority="high"]');
+  const largestImage = () => document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
   if (
     document.visibilityState !== 'visible' ||
     !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
@@ -53,11 +55,17 @@ export function startScriptsAfterLargestPaint(preloads: string[], heldType: stri
   document.addEventListener('DOMContentLoaded', () => {
     if (contentPainted && withoutImage()) start();
   });
-  // Whatever the paint does: a shopper reaching for the page, the page loaded, or hidden.
+  // Whatever the paint does: a shopper reaching for the page, or the page hidden.
   for (const type of ['pointerdown', 'keydown', 'touchstart']) {
     addEventListener(type, start, { capture: true, once: true, passive: true });
   }
-  addEventListener('load', () => requestAnimationFrame(() => setTimeout(start)));
+  // A painted image reports itself, perhaps a slow frame after the load event; one that failed,
+  // or lies off screen, never will.
+  addEventListener('load', () => {
+    const image = largestImage();
+    if (image?.complete && image.naturalWidth > 0) setTimeout(start, 1000);
+    else start();
+  });
   document.addEventListener('visibilitychange', start, { once: true });
 }
 
