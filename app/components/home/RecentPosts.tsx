@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { RecentPostJson } from '#domain/api-types.ts';
@@ -81,11 +82,15 @@ function Placeholder({ text }: { text: string }) {
  * Fetched in the browser with TanStack Query, so a failing posts API costs this section only.
  */
 export function RecentPosts() {
-  const posts = useQuery({
-    queryKey: ['posts', PAGE_SIZE.posts],
-    queryFn: ({ signal }) =>
-      apiFetch<RecentPostJson[]>(`/api/posts?limit=${PAGE_SIZE.posts}`, { signal }),
-  });
+  // The cards render at transition priority once the data comes: in slices that yield to the
+  // shopper, not in the one long task a query's update would otherwise take.
+  const posts = useDeferredValue(
+    useQuery({
+      queryKey: ['posts', PAGE_SIZE.posts],
+      queryFn: ({ signal }) =>
+        apiFetch<RecentPostJson[]>(`/api/posts?limit=${PAGE_SIZE.posts}`, { signal }),
+    }),
+  );
   const large = posts.data?.slice(0, LARGE_LABELS.length) ?? [];
   const small = posts.data?.slice(LARGE_LABELS.length) ?? [];
   return (

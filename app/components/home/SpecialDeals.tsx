@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ClearanceJson } from '#domain/api-types.ts';
@@ -74,10 +75,14 @@ function Skeletons() {
  * Query, so a failing clearance API costs this section, never the page.
  */
 export function SpecialDeals() {
-  const deals = useQuery({
-    queryKey: ['clearance'],
-    queryFn: ({ signal }) => apiFetch<{ data: ClearanceJson[] }>('/api/clearance', { signal }),
-  });
+  // The cards render at transition priority once the data comes: in slices that yield to the
+  // shopper, not in the one long task a query's update would otherwise take.
+  const deals = useDeferredValue(
+    useQuery({
+      queryKey: ['clearance'],
+      queryFn: ({ signal }) => apiFetch<{ data: ClearanceJson[] }>('/api/clearance', { signal }),
+    }),
+  );
   return (
     <section aria-labelledby="deals-heading" className="bg-stone-50 py-12">
       <div className="mx-auto max-w-7xl px-4 lg:px-8">
