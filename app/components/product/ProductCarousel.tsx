@@ -22,7 +22,7 @@ export function ProductCarousel({
     breakpoints: { '(min-width: 768px)': { slidesToScroll: CAROUSEL_PAGE_SIZE } },
   });
   const [progress, setProgress] = useState(0);
-  // Carousels sit below the product: their images wait for the page.
+  // Carousels sit below the product: their images, and the carousel itself, wait for the page.
   const pageLoaded = usePageLoaded();
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
@@ -77,7 +77,8 @@ export function ProductCarousel({
           </button>
         </div>
       </div>
-      <div className="overflow-hidden" ref={viewportRef}>
+      {/* The carousel measures its slides when it starts: a forced layout kept out of hydration. */}
+      <div className="overflow-hidden" ref={pageLoaded ? viewportRef : undefined}>
         <ul className="-ml-4 flex">
           {items.map((product) => (
             <li key={product.id} className="min-w-0 shrink-0 grow-0 basis-1/2 pl-4 md:basis-1/4">
