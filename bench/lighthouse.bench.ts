@@ -7,6 +7,9 @@
  * Each page is measured LIGHTHOUSE_RUNS times (3) and its median printed with the range. In the
  * same run each page is also measured with every script blocked: the floor, what the machine's
  * own rendering of the page costs, which no change to the scripts can go below.
+ * It also prints two readings of the machine, to compare runs on different machines: Lighthouse's
+ * CPU benchmark index and how long a fresh process takes to touch 256 MB of new memory (page
+ * faults; a browser starting a page pays them too).
  * LIGHTHOUSE_PAGES=home,product measures only those pages; LIGHTHOUSE_REPORTS=dir keeps each
  * page's last full report (JSON) there, to see why a figure moved.
  */
@@ -74,6 +77,14 @@ function failingAudits(lhr: Result): string[] {
     ]);
 }
 
+/** Milliseconds to write one byte in every page of 256 MB freshly allocated. */
+function touchNewMemoryMs(): number {
+  const started = performance.now();
+  const memory = Buffer.alloc(256 * 1024 * 1024);
+  for (let offset = 0; offset < memory.length; offset += 4096) memory[offset] = 1;
+  return performance.now() - started;
+}
+
 const median = (values: number[]) =>
   percentile(
     [...values].sort((a, b) => a - b),
@@ -124,6 +135,7 @@ async function main() {
       return lhr;
     };
     const rows: string[] = [];
+    const benchmarkIndexes: number[] = [];
     const only = process.env.LIGHTHOUSE_PAGES?.split(',');
     for (const [name, path] of Object.entries(pages)) {
       if (only && !only.includes(name)) continue;
@@ -138,6 +150,7 @@ async function main() {
         const lhr = await run(url);
         if (lhr) {
           measured.push(figuresOf(lhr));
+          benchmarkIndexes.push(lhr.environment.benchmarkIndex);
           last = lhr;
         }
         const blocked = await run(url, true);
@@ -161,6 +174,9 @@ async function main() {
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const row of rows) console.log(row);
     console.log('| target | ≥ 95 | 100 | 100 | 100 | < 2.0 s | < 0.05 | < 150 ms | ≤ 150 KB |');
+    console.log(
+      `\nThis machine: Lighthouse benchmark index ${median(benchmarkIndexes).toFixed(0)}; 256 MB of new memory touched in ${median([touchNewMemoryMs(), touchNewMemoryMs(), touchNewMemoryMs()]).toFixed(0)} ms.`,
+    );
   } finally {
     chrome.kill();
     await server.stop();
