@@ -14,7 +14,7 @@ import { HttpError } from '../http/errors.ts';
 import {
   PageCache,
   pageEtag,
-  pageHash,
+  cachedPage,
   renonced,
   revalidatedNonce,
   type CachedPage,
@@ -261,7 +261,7 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
         !/no-store|private/i.test(response.headers.get('cache-control') ?? '');
       if (keep) {
         const body = await response.text();
-        const page = { body, nonce, hash: pageHash(body, nonce), headers, storedAt: Date.now() };
+        const page = cachedPage(body, nonce, headers);
         // A render that saw a failing or unfinished API call shows a fallback: never keep one.
         if (load.clean()) cache.store(key, page);
         return sendPage(request, reply, page, nonce);

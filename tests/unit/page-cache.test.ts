@@ -1,21 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   PageCache,
+  cachedPage,
   pageEtag,
   pageHash,
   renonced,
   revalidatedNonce,
-  type CachedPage,
 } from '#server/plugins/page-cache.ts';
 
 const NONCE = 'AAAAAAAAAAAAAAAAAAAAAA==';
-const page = (body: string, storedAt = 0): CachedPage => ({
-  body,
-  nonce: NONCE,
-  hash: pageHash(body, NONCE),
-  headers: [],
-  storedAt,
-});
+const page = (body: string, storedAt = 0) => cachedPage(body, NONCE, [], storedAt);
+const text = (kept: ReturnType<typeof page> | undefined) =>
+  kept && renonced(kept, NONCE).toString('utf8');
 
 describe('PageCache', () => {
   it('serves a page fresh for the TTL, stale for the window after, then forgets it', () => {
@@ -36,8 +32,8 @@ describe('PageCache', () => {
     cache.lookup('/a', 1);
     cache.store('/c', page('c'));
     expect(cache.lookup('/b', 1)).toBeUndefined();
-    expect(cache.lookup('/a', 1)?.page.body).toBe('a');
-    expect(cache.lookup('/c', 1)?.page.body).toBe('c');
+    expect(text(cache.lookup('/a', 1)?.page)).toBe('a');
+    expect(text(cache.lookup('/c', 1)?.page)).toBe('c');
   });
 
   it('lets one background refresh per page run at a time', () => {
@@ -59,9 +55,16 @@ describe('nonces and validators', () => {
   const fresh = 'BBBBBBBBBBBBBBBBBBBBBB==';
 
   it('swaps every occurrence of the nonce and keeps the hash', () => {
-    const body = renonced(kept, fresh);
+    const body = renonced(kept, fresh).toString('utf8');
     expect(body).toBe(`<script nonce="${fresh}">1</script><script nonce="${fresh}">2</script>`);
     expect(pageHash(body, fresh)).toBe(kept.hash);
+  });
+
+  it('keeps text beyond Latin-1 whole, as UTF-8, around the nonce', () => {
+    const html = `<p>£12.50 ▾ Crème – “Nero”</p><script nonce="${NONCE}">0</script><p>✓</p>`;
+    const body = renonced(page(html), fresh);
+    expect(body.toString('utf8')).toBe(html.replace(NONCE, fresh));
+    expect(body.length).toBe(Buffer.byteLength(html.replace(NONCE, fresh)));
   });
 
   it('reads back the nonce of an ETag naming the current content, and nothing else', () => {
