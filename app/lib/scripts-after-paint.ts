@@ -38,6 +38,7 @@ export function startScriptsAfterLargestPaint(preloads: string[], heldType: stri
   const largestImage = () => document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
   if (
     document.visibilityState !== 'visible' ||
+    typeof PerformanceObserver === 'undefined' ||
     !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
   ) {
     return start();
