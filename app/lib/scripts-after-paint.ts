@@ -70,11 +70,14 @@ export function startScriptsAfterLargestPaint(preloads: string[], heldType: stri
   document.addEventListener('visibilitychange', start, { once: true });
 }
 
+/** A script tag's nonce attribute, with its leading space; none without a nonce. */
+const nonceAttribute = (nonce: string) => (nonce ? ` nonce="${nonce}"` : '');
+
 /** The head's gate: the preloads it will ask for, and the code that waits for the paint. */
 function gateScript(nonce: string, preloads: string[]): string {
   // `<` escaped so no text in the list can close the script element.
   const args = JSON.stringify([preloads, HELD_SCRIPT_TYPE]).replaceAll('<', '\\u003c');
-  return `<script${nonce ? ` nonce="${nonce}"` : ''}>(${startScriptsAfterLargestPaint.toString()})(...${args})</script>`;
+  return `<script${nonceAttribute(nonce)}>(${startScriptsAfterLargestPaint.toString()})(...${args})</script>`;
 }
 
 /**
@@ -87,12 +90,8 @@ function gateScript(nonce: string, preloads: string[]): string {
  * or the page has loaded, whichever comes first.
  */
 export function scriptsAfterLargestPaint(nonce: string): Transform {
-  const bootstrap = Buffer.from(
-    `<script${nonce ? ` nonce="${nonce}"` : ''} type="module" async="">`,
-  );
-  const held = Buffer.from(
-    `<script${nonce ? ` nonce="${nonce}"` : ''} type="${HELD_SCRIPT_TYPE}">`,
-  );
+  const bootstrap = Buffer.from(`<script${nonceAttribute(nonce)} type="module" async="">`);
+  const held = Buffer.from(`<script${nonceAttribute(nonce)} type="${HELD_SCRIPT_TYPE}">`);
   let head: Buffer | null = Buffer.alloc(0);
   // Body bytes kept back while they might be the start of the bootstrap's tag.
   let carry = Buffer.alloc(0);

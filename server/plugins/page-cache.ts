@@ -34,9 +34,14 @@ export type PageLookup = { page: CachedPage; stale: boolean } | undefined;
 /** Nonces are 16 random bytes in base64; anything else in an ETag is not one of ours. */
 const NONCE = /^[A-Za-z0-9+/]{22}==$/;
 
-export function pageHash(body: string, nonce: string): string {
-  return createHash('sha1').update(body.replaceAll(nonce, '')).digest('base64url').slice(0, 27);
+/** Hash of a body cut at its nonce: the same for every nonce the page is sent with. */
+function hashOf(parts: string[]): string {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part);
+  return hash.digest('base64url').slice(0, 27);
 }
+
+export const pageHash = (body: string, nonce: string): string => hashOf(body.split(nonce));
 
 /** A rendered page, as the cache keeps it. */
 export function cachedPage(
@@ -45,9 +50,10 @@ export function cachedPage(
   headers: [string, string][],
   storedAt = Date.now(),
 ): CachedPage {
+  const pieces = body.split(nonce);
   return {
-    parts: body.split(nonce).map((part) => Buffer.from(part, 'utf8')),
-    hash: pageHash(body, nonce),
+    parts: pieces.map((piece) => Buffer.from(piece, 'utf8')),
+    hash: hashOf(pieces),
     headers,
     storedAt,
   };
