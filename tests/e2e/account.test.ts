@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
+import { docsScreenshot, hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
 
 const WIDE = { width: 1440, height: 900 };
 const PASSWORD = 'granite-slab-42';
@@ -17,12 +17,8 @@ afterAll(async () => {
 let counter = 0;
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${counter++}@example.co.uk`;
 
-/** Screenshots for docs/ only when asked for, so a test run leaves the tree as it was. */
-async function screenshot(page: Page, name: string, fullPage = true) {
-  if (process.env.UPDATE_SCREENSHOTS) {
-    await page.screenshot({ path: `docs/screenshots/account-${name}.png`, fullPage });
-  }
-}
+const screenshot = (page: Page, name: string, fullPage = true) =>
+  docsScreenshot(page, `account-${name}`, { fullPage });
 
 /** The reset link mailed to `email`: the e2e server writes mail to DATA_DIR/outbox. */
 function mailedResetLink(email: string): string | null {

@@ -6,7 +6,7 @@ import { lineTotalPence } from '#domain/pricing.ts';
 import { projectQuantity } from '#domain/project-calculator.ts';
 import { vatIncludedPence } from '#domain/vat.ts';
 import { buildCatalogue, type SeedProduct } from '#tests/factories/catalogue.ts';
-import { hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
+import { docsScreenshot, hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
 
 const catalogue = buildCatalogue();
 const isFree = (o: string) => /free sample/i.test(o);
@@ -128,11 +128,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       expect(box?.width).toBe(Math.min(650, viewport.width));
       // Page scrolling is blocked while it is open.
       expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
-      if (viewport === DESKTOP) {
-        await page.screenshot({ path: 'docs/screenshots/basket-desktop.png' });
-      } else {
-        await page.screenshot({ path: 'docs/screenshots/basket-phone.png' });
-      }
+      await docsScreenshot(page, viewport === DESKTOP ? 'basket-desktop' : 'basket-phone');
 
       // The basket is in the database: a reload shows it again.
       await page.reload();
@@ -354,7 +350,7 @@ describe('home page', () => {
     const expected = projectQuantity(14, 20, area);
     await calculator.getByText(`You need ${expected.pieces} pieces`).waitFor();
     await calculator.getByRole('region', { name: 'Your project' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'docs/screenshots/basket-project-calculator.png' });
+    await docsScreenshot(page, 'basket-project-calculator');
     await calculator
       .getByRole('button', { name: `Add ${expected.pieces} pieces to basket` })
       .click();

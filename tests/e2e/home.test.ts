@@ -6,7 +6,14 @@ import { HERO_INTERVAL_MS, MATERIAL_TERMS, PAGE_SIZE } from '#domain/catalogue.t
 import { formatGBP, formatPoundsPlain } from '#domain/money.ts';
 import { clearanceSalePence } from '#domain/pricing.ts';
 import { buildCatalogue } from '#tests/factories/catalogue.ts';
-import { hydrated, launchBrowser, openPage, PHONE, shown } from './fixtures/browser.ts';
+import {
+  docsScreenshot,
+  hydrated,
+  launchBrowser,
+  openPage,
+  PHONE,
+  shown,
+} from './fixtures/browser.ts';
 
 const WIDE = { width: 1440, height: 900 };
 const catalogue = buildCatalogue();
@@ -244,10 +251,7 @@ describe('home page quality', () => {
       );
       expect(overflow).toBe(0);
       await page.getByRole('button', { name: 'Pause slideshow' }).click();
-      await page.screenshot({
-        path: `docs/screenshots/home-${viewport.width}.png`,
-        fullPage: true,
-      });
+      await docsScreenshot(page, `home-${viewport.width}`, { fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     });
