@@ -40,7 +40,9 @@ describe('header on a 1440 px desktop', () => {
   });
 
   it('opens a panel of links built by the spec rules, and closes it on choice', async () => {
-    const { page, errors, context } = await open('/');
+    const { page, errors, context, response } = await open('/');
+    // Served in the page's markup (for crawlers), though the browser wires them at first open.
+    expect(await response!.text()).toContain('href="/colour/beige-browns"');
     const trigger = page.getByRole('button', { name: 'Stone Collection' });
     await trigger.click();
     await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');

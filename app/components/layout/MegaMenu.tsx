@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MENU_CLOSE_DELAY_MS } from '#domain/menu.ts';
 import { slugify } from '#domain/slug.ts';
+import { ServerHtml } from '../ui/ServerHtml.tsx';
 import { MenuActions, MenuGroupColumns } from './MegaMenuLinks.tsx';
 import type { MenuEntryView } from './menu-tree.ts';
 
@@ -59,6 +60,9 @@ export function useMegaMenu(): MegaMenuState {
 export function MegaMenuEntry({ entry, menu }: { entry: MenuEntryView; menu: MegaMenuState }) {
   const button = useRef<HTMLButtonElement>(null);
   const open = menu.openTitle === entry.title;
+  // A panel's links (some 150 elements in all, a third of a page) hydrate when it first opens.
+  const opened = useRef(false);
+  opened.current ||= open;
   const panelId = `mega-menu-${slugify(entry.title)}`;
   if (entry.groups.length === 0) {
     return (
@@ -112,10 +116,10 @@ export function MegaMenuEntry({ entry, menu }: { entry: MenuEntryView; menu: Meg
         hidden={!open}
         className="absolute inset-x-0 top-full z-40 border-t border-stone-200 bg-white shadow-xl"
       >
-        <div className="mx-auto max-w-7xl space-y-8 px-8 py-8">
+        <ServerHtml live={opened.current} className="mx-auto max-w-7xl space-y-8 px-8 py-8">
           <MenuGroupColumns groups={entry.groups} onChoose={menu.close} />
           <MenuActions onChoose={menu.close} />
-        </div>
+        </ServerHtml>
       </div>
     </li>
   );
