@@ -12,28 +12,41 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
  */
 export function startScriptsAfterLargestPaint(preloads: string[], heldType: string): void {
   let started = false;
+  // A task of its own, through a message: timers are clamped, and throttled in hidden tabs.
+  const inNewTask = (work: () => void) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = work;
+    channel.port2.postMessage(null);
+  };
   const run = () => {
     const held = document.querySelector<HTMLScriptElement>(`script[type="${heldType}"]`);
     if (!held) return;
-    const links = document.createDocumentFragment();
-    for (const href of preloads) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      links.append(link);
-    }
-    document.head.append(links);
     const script = document.createElement('script');
     script.type = 'module';
     script.setAttribute('nonce', held.nonce ?? '');
     script.textContent = held.textContent;
     held.replaceWith(script);
+    // Each request costs the main thread a little: the preloads of the modules it imports in
+    // turn go in a task of their own.
+    inNewTask(() => {
+      const links = document.createDocumentFragment();
+      for (const href of preloads) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = href;
+        links.append(link);
+      }
+      document.head.append(links);
+    });
   };
   const start = () => {
     if (started) return;
     started = true;
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run);
-    else run();
+    // In a task of its own: the image's paint or the end of parsing (with its layout) is often
+    // a long task already.
+    const soon = () => inNewTask(run);
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', soon);
+    else soon();
   };
   const largestImage = () => document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
   if (
