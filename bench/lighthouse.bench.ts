@@ -12,6 +12,10 @@
  * faults; a browser starting a page pays them too).
  * LIGHTHOUSE_PAGES=home,product measures only those pages; LIGHTHOUSE_REPORTS=dir keeps each
  * page's last full report (JSON) there, to see why a figure moved.
+ * LIGHTHOUSE_AGAINST=dir compares with another build (made with `BUILD_DIR=dir npm run build`,
+ * say at an earlier commit): a second server runs it, and each page is measured on both in
+ * alternating order, so that a change is judged against the machine's noise of the same minutes
+ * (no floor runs then).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +30,7 @@ import { ensureBuild } from './lib/server.ts';
 
 const reportDir = process.env.LIGHTHOUSE_REPORTS;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const against = process.env.LIGHTHOUSE_AGAINST;
 
 interface Figures {
   performance: number;
@@ -100,11 +105,26 @@ function spread(runs: Figures[], pick: (figures: Figures) => number, digits: num
   return low === high ? text(low) : `${text(median(values))} (${text(low)}–${text(high)})`;
 }
 
+/** One table row: a page's medians (min–max) over its runs. */
+function row(name: string, runs: Figures[]): string {
+  return `| ${name} | ${spread(runs, (f) => f.performance, 0)} | ${spread(runs, (f) => f.accessibility, 0)} | ${spread(runs, (f) => f.bestPractices, 0)} | ${spread(runs, (f) => f.seo, 0)} | ${spread(runs, (f) => f.lcpMs / 1000, 2)} s | ${spread(runs, (f) => f.cls, 3)} | ${spread(runs, (f) => f.tbtMs, 0)} ms | ${spread(runs, (f) => f.scriptKb, 0)} KB |`;
+}
+
 async function main() {
   ensureBuild();
   if (reportDir) mkdirSync(reportDir, { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-lighthouse-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  const dataDirs = [mkdtempSync(join(tmpdir(), 'tessera-lighthouse-'))];
+  const server = await startServerProcess({ DATA_DIR: dataDirs[0]!, DATABASE_URL: '' });
+  const builds = [{ label: '', server }];
+  if (against) {
+    dataDirs.push(mkdtempSync(join(tmpdir(), 'tessera-lighthouse-')));
+    const other = await startServerProcess({
+      DATA_DIR: dataDirs[1]!,
+      DATABASE_URL: '',
+      BUILD_DIR: against,
+    });
+    builds.push({ label: `, ${against}`, server: other });
+  }
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROMIUM_FLAGS,
@@ -139,21 +159,25 @@ async function main() {
     const only = process.env.LIGHTHOUSE_PAGES?.split(',');
     for (const [name, path] of Object.entries(pages)) {
       if (only && !only.includes(name)) continue;
-      const url = `${server.url}${path}`;
       // A first run renders the page and every image it asks for into the server's caches, as
       // a live shop's would hold them; the runs after it are measured.
-      await run(url);
-      const measured: Figures[] = [];
+      for (const build of builds) await run(`${build.server.url}${path}`);
+      const measured = builds.map(() => [] as Figures[]);
       const floor: Figures[] = [];
       let last: Result | null = null;
       for (let index = 0; index < RUNS; index++) {
-        const lhr = await run(url);
-        if (lhr) {
-          measured.push(figuresOf(lhr));
+        // Builds take turns going first, so neither always runs on a warmer machine.
+        const order = builds.map((_, at) => at);
+        if (index % 2 === 1) order.reverse();
+        for (const at of order) {
+          const lhr = await run(`${builds[at]!.server.url}${path}`);
+          if (!lhr) continue;
+          measured[at]!.push(figuresOf(lhr));
           benchmarkIndexes.push(lhr.environment.benchmarkIndex);
-          last = lhr;
+          if (at === 0) last = lhr;
         }
-        const blocked = await run(url, true);
+        if (against) continue;
+        const blocked = await run(`${server.url}${path}`, true);
         if (blocked) floor.push(figuresOf(blocked));
       }
       if (!last) continue;
@@ -162,25 +186,27 @@ async function main() {
       console.log(
         `${name}: ${failing.length ? `failing audits:\n${failing.join('\n')}` : 'no failing audits'}`,
       );
-      rows.push(
-        `| ${name} | ${spread(measured, (f) => f.performance, 0)} | ${spread(measured, (f) => f.accessibility, 0)} | ${spread(measured, (f) => f.bestPractices, 0)} | ${spread(measured, (f) => f.seo, 0)} | ${spread(measured, (f) => f.lcpMs / 1000, 2)} s | ${spread(measured, (f) => f.cls, 3)} | ${spread(measured, (f) => f.tbtMs, 0)} ms | ${spread(measured, (f) => f.scriptKb, 0)} KB |`,
-        `| ${name}, scripts blocked (floor) | ${spread(floor, (f) => f.performance, 0)} | | | | ${spread(floor, (f) => f.lcpMs / 1000, 2)} s | ${spread(floor, (f) => f.cls, 3)} | ${spread(floor, (f) => f.tbtMs, 0)} ms | |`,
-      );
+      builds.forEach((build, at) => rows.push(row(`${name}${build.label}`, measured[at]!)));
+      if (!against) {
+        rows.push(
+          `| ${name}, scripts blocked (floor) | ${spread(floor, (f) => f.performance, 0)} | | | | ${spread(floor, (f) => f.lcpMs / 1000, 2)} s | ${spread(floor, (f) => f.cls, 3)} | ${spread(floor, (f) => f.tbtMs, 0)} ms | |`,
+        );
+      }
     }
     console.log(`\nMedian (min–max) of ${RUNS} runs per page:`);
     console.log(
       '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | JS (compressed) |',
     );
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-    for (const row of rows) console.log(row);
+    for (const line of rows) console.log(line);
     console.log('| target | ≥ 95 | 100 | 100 | 100 | < 2.0 s | < 0.05 | < 150 ms | ≤ 150 KB |');
     console.log(
       `\nThis machine: Lighthouse benchmark index ${median(benchmarkIndexes).toFixed(0)}; 256 MB of new memory touched in ${median([touchNewMemoryMs(), touchNewMemoryMs(), touchNewMemoryMs()]).toFixed(0)} ms.`,
     );
   } finally {
     chrome.kill();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const build of builds) await build.server.stop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 
