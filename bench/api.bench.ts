@@ -6,7 +6,7 @@
  *   BENCH_PRODUCTS=1000 npm run bench:api
  */
 import { benchDatabaseUrl } from './lib/database.ts';
-import { ensureBuild, startServer } from './lib/server.ts';
+import { ensureBuild, serverIdle, startServer } from './lib/server.ts';
 import { load, ms, table, type LoadResult } from './lib/load.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 import { BENCH_LISTING_URL } from '#server/api/bench.ts';
@@ -178,6 +178,7 @@ async function main() {
         paths,
         headers: { 'cache-control': 'no-cache' },
       });
+      await serverIdle(server.pid);
       await run({ name: `${name}, cached`, url: base, paths, target: '>= 0.3 x floor' });
     }
     const rss = server.rssMb();

@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startServerProcess, type ServerProcess } from '#tests/setup/server-process.ts';
 
 export type RunningServer = ServerProcess;
@@ -41,4 +42,28 @@ export function ensureBuild(): void {
 /** Starts the server as production runs it, without seeding: benchmarks load their own data. */
 export function startServer(env: Record<string, string>): Promise<RunningServer> {
   return startServerProcess({ SEED_ON_EMPTY: 'false', ...env });
+}
+
+/** Milliseconds of CPU (user and system) a process has used so far, from /proc (100 ticks a second). */
+function cpuMs(pid: number): number {
+  // The fields after "pid (name) ": utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Waits until the server has used less than a tenth of a core for half a second (30 s at most).
+ * Requests a load generator leaves queued when it stops (page renders, which take turns) still
+ * run after it, and would otherwise be measured against the next scenario.
+ */
+export async function serverIdle(pid: number): Promise<void> {
+  const windowMs = 500;
+  const deadline = Date.now() + 30_000;
+  let before = cpuMs(pid);
+  while (Date.now() < deadline) {
+    await sleep(windowMs);
+    const after = cpuMs(pid);
+    if (after - before < windowMs / 10) return;
+    before = after;
+  }
 }
