@@ -12,10 +12,10 @@
  * faults; a browser starting a page pays them too).
  * LIGHTHOUSE_PAGES=home,product measures only those pages; LIGHTHOUSE_REPORTS=dir keeps each
  * page's last full report (JSON) there, to see why a figure moved.
- * LIGHTHOUSE_AGAINST=dir compares with another build (made with `BUILD_DIR=dir npm run build`,
- * say at an earlier commit): a second server runs it, and each page is measured on both in
- * alternating order, so that a change is judged against the machine's noise of the same minutes
- * (no floor runs then).
+ * LIGHTHOUSE_AGAINST=dir compares with another build, in a folder of the project where its
+ * packages resolve (made with `BUILD_DIR=dir npm run build`, say at an earlier commit): a second
+ * server runs it, and each page is measured on both in alternating order, so that a change is
+ * judged against the machine's noise of the same minutes (no floor runs then).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import { startServerProcess } from '#tests/setup/server-process.ts';
+import { startServerProcess, type ServerProcess } from '#tests/setup/server-process.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#tests/setup/chromium.ts';
 import { percentile } from './lib/load.ts';
 import { ensureBuild } from './lib/server.ts';
@@ -113,23 +113,24 @@ function row(name: string, runs: Figures[]): string {
 async function main() {
   ensureBuild();
   if (reportDir) mkdirSync(reportDir, { recursive: true });
-  const dataDirs = [mkdtempSync(join(tmpdir(), 'tessera-lighthouse-'))];
-  const server = await startServerProcess({ DATA_DIR: dataDirs[0]!, DATABASE_URL: '' });
-  const builds = [{ label: '', server }];
-  if (against) {
-    dataDirs.push(mkdtempSync(join(tmpdir(), 'tessera-lighthouse-')));
-    const other = await startServerProcess({
-      DATA_DIR: dataDirs[1]!,
-      DATABASE_URL: '',
-      BUILD_DIR: against,
-    });
-    builds.push({ label: `, ${against}`, server: other });
-  }
+  // Each build on a server of its own, on the demo shop in a fresh PGlite.
+  const builds: { label: string; dataDir: string; server?: ServerProcess }[] = [];
+  const startBuild = async (label: string, env: Record<string, string> = {}) => {
+    const build: (typeof builds)[number] = {
+      label,
+      dataDir: mkdtempSync(join(tmpdir(), 'tessera-lighthouse-')),
+    };
+    builds.push(build);
+    build.server = await startServerProcess({ DATA_DIR: build.dataDir, DATABASE_URL: '', ...env });
+    return build.server;
+  };
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROMIUM_FLAGS,
   });
   try {
+    const server = await startBuild('');
+    if (against) await startBuild(`, ${against}`, { BUILD_DIR: against });
     const products = (await (await fetch(`${server.url}/api/products?per_page=1`)).json()) as {
       data: { slug: string }[];
     };
@@ -161,7 +162,7 @@ async function main() {
       if (only && !only.includes(name)) continue;
       // A first run renders the page and every image it asks for into the server's caches, as
       // a live shop's would hold them; the runs after it are measured.
-      for (const build of builds) await run(`${build.server.url}${path}`);
+      for (const build of builds) await run(`${build.server!.url}${path}`);
       const measured = builds.map(() => [] as Figures[]);
       const floor: Figures[] = [];
       let last: Result | null = null;
@@ -170,7 +171,7 @@ async function main() {
         const order = builds.map((_, at) => at);
         if (index % 2 === 1) order.reverse();
         for (const at of order) {
-          const lhr = await run(`${builds[at]!.server.url}${path}`);
+          const lhr = await run(`${builds[at]!.server!.url}${path}`);
           if (!lhr) continue;
           measured[at]!.push(figuresOf(lhr));
           benchmarkIndexes.push(lhr.environment.benchmarkIndex);
@@ -205,8 +206,10 @@ async function main() {
     );
   } finally {
     chrome.kill();
-    for (const build of builds) await build.server.stop();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    for (const build of builds) {
+      await build.server?.stop();
+      rmSync(build.dataDir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -60,9 +60,6 @@ export function useMegaMenu(): MegaMenuState {
 export function MegaMenuEntry({ entry, menu }: { entry: MenuEntryView; menu: MegaMenuState }) {
   const button = useRef<HTMLButtonElement>(null);
   const open = menu.openTitle === entry.title;
-  // A panel's links (some 150 elements in all, a third of a page) hydrate when it first opens.
-  const opened = useRef(false);
-  opened.current ||= open;
   const panelId = `mega-menu-${slugify(entry.title)}`;
   if (entry.groups.length === 0) {
     return (
@@ -116,7 +113,8 @@ export function MegaMenuEntry({ entry, menu }: { entry: MenuEntryView; menu: Meg
         hidden={!open}
         className="absolute inset-x-0 top-full z-40 border-t border-stone-200 bg-white shadow-xl"
       >
-        <ServerHtml live={opened.current} className="mx-auto max-w-7xl space-y-8 px-8 py-8">
+        {/* A panel's links (some 150 elements in all, a third of a page) hydrate at first open. */}
+        <ServerHtml live={open} className="mx-auto max-w-7xl space-y-8 px-8 py-8">
           <MenuGroupColumns groups={entry.groups} onChoose={menu.close} />
           <MenuActions onChoose={menu.close} />
         </ServerHtml>
