@@ -215,4 +215,23 @@ describe('product page on a 375 px phone', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('holds the gallery’s squares before its images arrive, so the details never move down', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    // The images never come: what the page lays out is all it knows before they load.
+    await page.route('**/media/stone/**', (route) => route.abort());
+    await page.goto(PATH);
+    await hydrated(page);
+    const gallery = page.getByRole('list', { name: 'Product images' }).getByRole('button');
+    expect(await gallery.count()).toBeGreaterThanOrEqual(3);
+    for (const thumbnail of await gallery.all()) {
+      const box = (await thumbnail.boundingBox())!;
+      expect(box.width).toBeGreaterThan(60);
+      expect(box.height).toBeCloseTo(box.width, 0);
+    }
+    const main = (await page.getByRole('button', { name: /^Enlarge image 1/ }).boundingBox())!;
+    expect(main.width).toBeGreaterThan(300);
+    expect(main.height).toBeCloseTo(main.width, 0);
+    await context.close();
+  });
 });

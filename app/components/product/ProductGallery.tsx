@@ -35,7 +35,7 @@ export function ProductGallery({ images }: { images: ProductImage[] }) {
           onPointerMove={onPointerMove}
           onPointerLeave={() => setZoomOrigin(null)}
           aria-label={`Enlarge image ${index + 1} of ${images.length}`}
-          className="block cursor-zoom-in overflow-hidden rounded"
+          className="block w-full cursor-zoom-in overflow-hidden rounded"
         >
           <StoneImage
             src={main.src}
@@ -62,7 +62,7 @@ export function ProductGallery({ images }: { images: ProductImage[] }) {
                 onClick={() => setIndex(i)}
                 aria-label={`Show image ${i + 1}`}
                 aria-current={i === index}
-                className={`block overflow-hidden rounded border-2 ${i === index ? 'border-stone-ink' : 'border-transparent'}`}
+                className={`block w-full overflow-hidden rounded border-2 ${i === index ? 'border-stone-ink' : 'border-transparent'}`}
               >
                 <StoneImage
                   src={image.src}
