@@ -51,6 +51,11 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A page renders once its loaders have their data, so every boundary is complete when
+        // the shell is. React would still send a large one after the shell, its fallback in
+        // place (a spinner, then the page moving when the content swaps in, hidden from
+        // crawlers that run no script): the whole page comes in order instead.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           if (!whole) send();
         },

@@ -68,7 +68,11 @@ describe.each(VIEWPORTS)('CMS pages at %s', (_name, viewport) => {
     const { page, response, errors, context } = await open(`/${slug}`, viewport);
     expect(response?.status()).toBe(200);
     const html = await response!.text();
-    expect(html).toContain(firstParagraph(slug).replace(/'/g, '&#x27;').slice(0, 20));
+    const copy = firstParagraph(slug).replace(/'/g, '&#x27;').slice(0, 20);
+    expect(html).toContain(copy);
+    // In reading order: not a spinner first, with the copy sent after the footer to swap in.
+    expect(html).not.toContain('Loading page');
+    expect(html.indexOf(copy)).toBeLessThan(html.indexOf('<footer'));
     await shown(page.getByRole('heading', { level: 1, name: plainTitle(slug) }));
     await shown(page.getByText(firstParagraph(slug)).first());
     expect(await page.title()).toBe(`${plainTitle(slug)} | Tessera`);
