@@ -24,6 +24,7 @@ export const AUTH_PATH = '/auth';
 export const ACCOUNT_HOME = '/my-account';
 
 const LOADING: AuthState = { status: 'loading' };
+const SIGNED_OUT: AuthState = { status: 'signedOut' };
 let state: AuthState = LOADING;
 const listeners = new Set<() => void>();
 let navigate: NavigateFunction | null = null;
@@ -56,7 +57,7 @@ export function setCustomer(customer: CustomerJson) {
 
 function clearAuth() {
   localStorage.removeItem(PROFILE_KEY);
-  setState({ status: 'signedOut' });
+  setState(SIGNED_OUT);
 }
 
 /** Where a shopper sent to /auth returns after signing in: a path of ours, never elsewhere. */
@@ -87,14 +88,18 @@ async function verify() {
   }
 }
 
-/** Shows the cached profile at once, then asks the server who is signed in. Runs once per load. */
-function start() {
+/**
+ * Shows the cached profile at once, then asks the server who is signed in, unless the page came
+ * without a session cookie: then the answer is known to be a 401. Runs once per load.
+ */
+function start(knownSignedOut: boolean) {
   if (started) return;
   started = true;
   onUnauthorized(handleUnauthorized);
   const cached = readCachedProfile();
   if (cached) setState({ status: 'signedIn', profile: cached, customer: null });
-  void verify();
+  if (knownSignedOut) handleUnauthorized();
+  else void verify();
 }
 
 function subscribe(listener: () => void) {
@@ -102,18 +107,22 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The shopper's auth state; 'loading' on the server and until the browser knows. */
-export function useAuth(): AuthState {
+/**
+ * The shopper's auth state; 'loading' on the server and until the browser knows. A page that came
+ * without a session cookie (`knownSignedOut`) is 'signedOut' from the start, on the server too.
+ */
+export function useAuth(knownSignedOut = false): AuthState {
   const navigateTo = useNavigate();
   useEffect(() => {
     navigate = navigateTo;
-    start();
-  }, [navigateTo]);
-  return useSyncExternalStore(
+    start(knownSignedOut);
+  }, [navigateTo, knownSignedOut]);
+  const current = useSyncExternalStore(
     subscribe,
     () => state,
     () => LOADING,
   );
+  return knownSignedOut && current.status === 'loading' ? SIGNED_OUT : current;
 }
 
 /** After login or registration (spec section 4: tokens stay in the HttpOnly cookie here). */

@@ -1,12 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLoaderData, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect, useAuth } from '#app/lib/auth.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { AuthScreen } from '#app/components/account/AuthScreen.tsx';
 import { AUTH_TEXTS } from '#app/components/account/AuthForms.tsx';
 import { noStoreHeaders } from '#app/components/account/account-context.ts';
+import { gateClientLoader, gateLoader, type GateData } from '#app/components/account/gate.ts';
 
 export const headers = noStoreHeaders;
+export const loader = gateLoader;
+export const clientLoader = gateClientLoader;
 
 export function meta() {
   return [{ title: 'My account | Tessera' }, { name: 'robots', content: 'noindex' }];
@@ -17,7 +20,7 @@ export function meta() {
  * was (`?redirect=` or the navigation state's `from`) once they are signed in.
  */
 export default function Auth() {
-  const auth = useAuth();
+  const auth = useAuth(useLoaderData<GateData>().signedOut);
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();

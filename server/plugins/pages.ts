@@ -61,6 +61,12 @@ export interface PageLoadContext {
    * gives it back once the page is rendered.
    */
   renderTurn(): Promise<() => void>;
+  /**
+   * Whether the request came with a session cookie: without one nobody is signed in. Only a
+   * route whose page is never kept (`no-store`, the account area) may show what it says, as
+   * every other page is shared by all visitors.
+   */
+  hasSessionCookie: boolean;
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -104,6 +110,7 @@ function loadContextFor(
   const context: PageLoadContext = {
     cspNonce: nonce,
     config: { reviewsWidgetSrc: config.reviewsWidgetSrc, mapTileUrl: config.mapTileUrl },
+    hasSessionCookie: request.cookies[app.sessionCookieName] !== undefined,
     renderTurn: () =>
       new Promise((gotTurn) => {
         void renders(() => new Promise<void>((release) => gotTurn(release)));

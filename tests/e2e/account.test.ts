@@ -308,6 +308,36 @@ describe.each([
     await context.close();
   });
 
+  it('gives a visitor without a session the login screen with the page, not a spinner', async () => {
+    const { page, context, errors } = await openPage(browser, viewport);
+    for (const path of ['/my-account', '/my-account/addresses', '/auth']) {
+      const html = await (await gotoAccount(page, path))!.text();
+      expect(html).toContain('aria-label="Login"');
+      expect(html).not.toContain('Loading your account');
+      await page.getByRole('form', { name: 'Register' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a visitor whose session is gone but whose profile is cached to /auth, and back', async () => {
+    const { page, context } = await openPage(browser, viewport);
+    const email = uniqueEmail(`stale-${label}`);
+    await gotoAccount(page);
+    await register(page, email);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    // The cookie expires; the greeting's profile stays in localStorage.
+    await context.clearCookies();
+    await gotoAccount(page, '/my-account/orders');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/my-account/orders');
+    expect(await page.evaluate(() => localStorage.getItem('tessera.profile'))).toBeNull();
+    await logIn(page, email);
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await context.close();
+  });
+
   it('resets a forgotten password through the mailed link, once', async () => {
     const { page, context } = await openPage(browser, viewport);
     const email = uniqueEmail(`reset-${label}`);

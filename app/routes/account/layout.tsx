@@ -1,4 +1,4 @@
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '#app/lib/auth.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { AccountNav } from '#app/components/account/AccountNav.tsx';
@@ -6,8 +6,11 @@ import { AuthScreen } from '#app/components/account/AuthScreen.tsx';
 import { AUTH_TEXTS } from '#app/components/account/AuthForms.tsx';
 import { FormMessage } from '#app/components/account/FormField.tsx';
 import { noStoreHeaders, type AccountContext } from '#app/components/account/account-context.ts';
+import { gateClientLoader, gateLoader, type GateData } from '#app/components/account/gate.ts';
 
 export const headers = noStoreHeaders;
+export const loader = gateLoader;
+export const clientLoader = gateClientLoader;
 
 export function meta() {
   return [{ title: 'My account | Tessera' }, { name: 'robots', content: 'noindex' }];
@@ -25,7 +28,7 @@ const HEADINGS: Record<string, string> = {
  * signup screen for visitors, the account area with its side menu for customers.
  */
 export default function AccountLayout() {
-  const auth = useAuth();
+  const auth = useAuth(useLoaderData<GateData>().signedOut);
   const location = useLocation();
   const navigate = useNavigate();
   const flash = (location.state as { flash?: string } | null)?.flash;
