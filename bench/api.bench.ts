@@ -172,8 +172,8 @@ async function main() {
       { name: 'SSR product', paths: slugs.slice(0, 50).map((slug) => `/product/${slug}`) },
     ];
     for (const { name, paths } of pageSets) {
-      // A route's first renders compile its code: without this, the first fifty requests'
-      // wait for them was the rendered phase's p99.
+      // A route's first renders compile its code (two or three times slower than later ones):
+      // that is not what the phase measures.
       await load({
         name: 'warm-up',
         url: base,
