@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useLoaderData, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect, useAuth } from '#app/lib/auth.ts';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '#app/lib/auth.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { AuthScreen } from '#app/components/account/AuthScreen.tsx';
 import { AUTH_TEXTS } from '#app/components/account/AuthForms.tsx';
 import { noStoreHeaders } from '#app/components/account/account-context.ts';
-import { gateClientLoader, gateLoader, type GateData } from '#app/components/account/gate.ts';
+import { gateClientLoader, gateLoader, useGateAuth } from '#app/components/account/gate.ts';
 
 export const headers = noStoreHeaders;
 export const loader = gateLoader;
@@ -20,7 +20,7 @@ export function meta() {
  * was (`?redirect=` or the navigation state's `from`) once they are signed in.
  */
 export default function Auth() {
-  const auth = useAuth(useLoaderData<GateData>().signedOut);
+  const auth = useGateAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();

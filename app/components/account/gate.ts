@@ -1,4 +1,6 @@
+import { useLoaderData } from 'react-router';
 import type { PageLoadContext } from '#server/plugins/pages.ts';
+import { useAuth, type AuthState } from '#app/lib/auth.ts';
 
 /** What the account gate knows from the page's own request. */
 export interface GateData {
@@ -14,4 +16,9 @@ export function gateLoader({ context }: { context: PageLoadContext }): GateData 
 /** A navigation in the browser, which already knows who is here or is asking: no request. */
 export function gateClientLoader(): GateData {
   return { signedOut: false };
+}
+
+/** The auth state in a route that exports the gate's loaders: signed out at once without a session. */
+export function useGateAuth(): AuthState {
+  return useAuth(useLoaderData<GateData>().signedOut);
 }

@@ -1,12 +1,11 @@
-import { Outlet, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '#app/lib/auth.ts';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { AccountNav } from '#app/components/account/AccountNav.tsx';
 import { AuthScreen } from '#app/components/account/AuthScreen.tsx';
 import { AUTH_TEXTS } from '#app/components/account/AuthForms.tsx';
 import { FormMessage } from '#app/components/account/FormField.tsx';
 import { noStoreHeaders, type AccountContext } from '#app/components/account/account-context.ts';
-import { gateClientLoader, gateLoader, type GateData } from '#app/components/account/gate.ts';
+import { gateClientLoader, gateLoader, useGateAuth } from '#app/components/account/gate.ts';
 
 export const headers = noStoreHeaders;
 export const loader = gateLoader;
@@ -28,7 +27,7 @@ const HEADINGS: Record<string, string> = {
  * signup screen for visitors, the account area with its side menu for customers.
  */
 export default function AccountLayout() {
-  const auth = useAuth(useLoaderData<GateData>().signedOut);
+  const auth = useGateAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const flash = (location.state as { flash?: string } | null)?.flash;
