@@ -52,6 +52,8 @@ export interface VariationJson {
   regular_price: string;
   instock: boolean;
   stock_status: 'instock' | 'outofstock';
+  /** Pieces on hand; null when not counted (free samples, made to order). */
+  stock_quantity: number | null;
   attributes: { name: 'pa_sizemm'; option: string }[];
 }
 

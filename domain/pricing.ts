@@ -2,7 +2,7 @@
 import { roundM2 } from './area.ts';
 import { firstNumberIn, formatGBP, roundPence, toPence } from './money.ts';
 import type { VariationKind } from './samples.ts';
-import { vatIncludedPence } from './vat.ts';
+import { splitGross } from './vat.ts';
 
 /** Clearance sale price = 85 % of the listed price; the badge reads 15 %. */
 export const CLEARANCE_RATE = 0.85;
@@ -43,7 +43,10 @@ export function lineTotalPence(line: PricedLine): number {
 
 export interface BasketTotals {
   subtotalPence: number;
-  /** The VAT contained in the VAT-inclusive subtotal (design.md section 7). */
+  /**
+   * The VAT contained in the VAT-inclusive subtotal (design.md section 7): the sum of each line's
+   * VAT, split by `splitGross` as checkout, orders and invoices split it.
+   */
   vatPence: number;
   /** Equals the subtotal: prices already include VAT (spec section 9). */
   totalPence: number;
@@ -62,14 +65,17 @@ export interface BasketTotals {
  */
 export function basketTotals(lines: readonly PricedLine[]): BasketTotals {
   let subtotalPence = 0;
+  let vatPence = 0;
   let count = 0;
   for (const line of lines) {
-    subtotalPence += lineTotalPence(line);
+    const total = lineTotalPence(line);
+    subtotalPence += total;
+    vatPence += splitGross(total).vatPence;
     count += line.quantity;
   }
   return {
     subtotalPence,
-    vatPence: vatIncludedPence(subtotalPence),
+    vatPence,
     totalPence: subtotalPence,
     count,
   };

@@ -109,7 +109,7 @@ type IssuePayload = { issues: readonly { path?: readonly PropertyKey[] | undefin
  * Runs a cross-field rule only when the fields it reads passed their own checks (and the input
  * was an object at all), so the rule's messages can join the other fields' messages.
  */
-function whenFieldsValid(...fields: string[]) {
+export function whenFieldsValid(...fields: string[]) {
   return (payload: IssuePayload) =>
     !payload.issues.some((issue) => {
       const field = issue.path?.[0];
@@ -288,7 +288,7 @@ const BOOLEAN_WORDS = new Map<unknown, boolean>([
   ['0', false],
 ]);
 
-function booleanLike(field: string) {
+export function booleanLike(field: string) {
   return z.preprocess(
     (value) => (BOOLEAN_WORDS.has(value) ? BOOLEAN_WORDS.get(value) : value),
     z.boolean({ error: `${field} must be true or false` }),

@@ -38,3 +38,41 @@ export function vatIncludedPence(grossPence: number): number {
 export function addVatPence(netPence: number): number {
   return roundPence((netPence * (100 + VAT_PERCENT)) / 100);
 }
+
+/** An amount split into its net and VAT parts, which add up to the gross exactly. */
+export interface VatSplit {
+  netPence: number;
+  vatPence: number;
+  grossPence: number;
+}
+
+/**
+ * Splits a VAT-inclusive amount: net = gross / 1.2 to the penny, VAT = the rest. This is the one
+ * rounding rule for VAT: every line and the delivery are split this way, and totals are the sums
+ * of the splits, so the basket, checkout, order, email and invoice show the same pennies.
+ *
+ * splitGross(12000) → { netPence: 10000, vatPence: 2000, grossPence: 12000 }
+ * splitGross(1999) → { netPence: 1666, vatPence: 333, grossPence: 1999 }
+ */
+export function splitGross(grossPence: number): VatSplit {
+  const netPence = exVatPence(grossPence);
+  return { netPence, vatPence: grossPence - netPence, grossPence };
+}
+
+/**
+ * The sum of several splits, part by part.
+ *
+ * sumSplits([splitGross(1999), splitGross(1999)]) → { netPence: 3332, vatPence: 666, grossPence: 3998 }
+ * sumSplits([]) → { netPence: 0, vatPence: 0, grossPence: 0 }
+ */
+export function sumSplits(splits: readonly VatSplit[]): VatSplit {
+  let netPence = 0;
+  let vatPence = 0;
+  let grossPence = 0;
+  for (const split of splits) {
+    netPence += split.netPence;
+    vatPence += split.vatPence;
+    grossPence += split.grossPence;
+  }
+  return { netPence, vatPence, grossPence };
+}

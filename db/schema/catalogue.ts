@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -149,10 +150,18 @@ export const variations = pgTable(
     option: text('option').notNull(),
     /** Per m² for sizes, per item for samples. */
     pricePence: integer('price_pence').notNull(),
-    inStock: boolean('in_stock').notNull().default(true),
+    /** Pieces on hand; null for what is not counted (free samples, made to order). */
+    stockQuantity: integer('stock_quantity'),
+    /** Follows the stock: a counted variation is in stock while it has a piece left. */
+    inStock: boolean('in_stock')
+      .notNull()
+      .generatedAlwaysAs(sql`"stock_quantity" IS NULL OR "stock_quantity" > 0`),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('variations_product').on(t.productId, t.position)],
+  (t) => [
+    index('variations_product').on(t.productId, t.position),
+    check('variations_stock_not_negative', sql`${t.stockQuantity} >= 0`),
+  ],
 );
 
 export const menuNodes = pgTable(

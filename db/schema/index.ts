@@ -2,3 +2,4 @@ export * from './catalogue.ts';
 export * from './content.ts';
 export * from './customers.ts';
 export * from './carts.ts';
+export * from './orders.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../client.ts';
 import { refreshListingArrays } from '../listing-arrays.ts';
+import { variationKind } from '#domain/samples.ts';
 import * as t from '../schema/index.ts';
 import {
   buildCatalogue,
@@ -97,7 +98,12 @@ export async function seedCatalogue(db: Database, options: CatalogueOptions = {}
     p.images.map((image, position) => ({ productId: id, position, ...image })),
   );
   const variations = links.flatMap(({ p, id }) =>
-    p.variations.map((v, position) => ({ productId: id, position, ...v })),
+    p.variations.map(({ inStock, ...v }, position) => ({
+      productId: id,
+      position,
+      ...v,
+      stockQuantity: seedStock(v.option, inStock, id + position),
+    })),
   );
   await insertChunked(db, t.productCategories, productCategories);
   await insertChunked(db, t.productTerms, productTerms);
@@ -169,4 +175,14 @@ export async function isCatalogueEmpty(db: Database): Promise<boolean> {
     sql`SELECT EXISTS (SELECT 1 FROM products) AS present`,
   );
   return !row?.present;
+}
+
+/**
+ * Pieces on hand for a seeded variation: none when it is out of stock, not counted for samples,
+ * and a steady spread of 40–499 pieces for sizes.
+ */
+function seedStock(option: string, inStock: boolean, salt: number): number | null {
+  if (!inStock) return 0;
+  if (variationKind(option) !== 'size') return null;
+  return 40 + ((salt * 7919) % 460);
 }

@@ -16,6 +16,7 @@ export function presentVariation(row: {
   option: string;
   pricePence: number;
   inStock: boolean;
+  stockQuantity: number | null;
 }): VariationJson {
   return {
     id: row.id,
@@ -24,6 +25,7 @@ export function presentVariation(row: {
     regular_price: priceString(row.pricePence),
     instock: row.inStock,
     stock_status: row.inStock ? 'instock' : 'outofstock',
+    stock_quantity: row.stockQuantity,
     attributes: [{ name: 'pa_sizemm', option: row.option }],
   };
 }

@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { customers } from './customers.ts';
+
+/** Order numbers are human ('TS-100001'); gaps are fine, invoice numbers have their own counter. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
+
+/**
+ * An order is a snapshot: its lines, addresses and figures never follow later catalogue or
+ * account changes. Money in integer pence, VAT included in every gross figure.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    /** Hash of the secret in the order's link (guests, the confirmation page). */
+    accessTokenHash: text('access_token_hash').notNull().unique(),
+    /** The basket it came from (no foreign key: the basket is deleted as the order is placed). */
+    cartId: integer('cart_id').notNull().unique(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    status: text('status').notNull().default('pending_payment'),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    paymentMethod: text('payment_method').notNull(),
+    shippingAddress: jsonb('shipping_address').notNull(),
+    billingAddress: jsonb('billing_address').notNull(),
+    /** Option, zone, method, weight, parcels, pallets, note and estimate as quoted. */
+    delivery: jsonb('delivery').notNull(),
+    goodsNetPence: integer('goods_net_pence').notNull(),
+    goodsVatPence: integer('goods_vat_pence').notNull(),
+    goodsGrossPence: integer('goods_gross_pence').notNull(),
+    deliveryNetPence: integer('delivery_net_pence').notNull(),
+    deliveryVatPence: integer('delivery_vat_pence').notNull(),
+    deliveryGrossPence: integer('delivery_gross_pence').notNull(),
+    totalNetPence: integer('total_net_pence').notNull(),
+    totalVatPence: integer('total_vat_pence').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    termsVersion: text('terms_version').notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** An unpaid order expires then and gives its stock back; null once paid. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A payment arrived for an order that had expired or was cancelled: refund it. */
+    needsRefund: boolean('needs_refund').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_customer_placed').on(t.customerId, t.placedAt),
+    index('orders_status_expires').on(t.status, t.expiresAt),
+    index('orders_email').on(sql`lower(${t.email})`),
+    check(
+      'orders_totals_add_up',
+      sql`${t.totalNetPence} + ${t.totalVatPence} = ${t.totalPence}
+        AND ${t.goodsGrossPence} + ${t.deliveryGrossPence} = ${t.totalPence}`,
+    ),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    // No foreign keys: an order outlives the catalogue rows it was placed from.
+    productId: integer('product_id').notNull(),
+    variationId: integer('variation_id').notNull(),
+    name: text('name').notNull(),
+    size: text('size').notNull(),
+    kind: text('kind').notNull(),
+    isBespoke: boolean('is_bespoke').notNull().default(false),
+    pieces: integer('pieces').notNull(),
+    m2: numeric('m2', { precision: 14, scale: 3 }),
+    weightKg: numeric('weight_kg', { precision: 12, scale: 2 }).notNull(),
+    unit: text('unit').notNull(),
+    unitPricePence: integer('unit_price_pence').notNull(),
+    unitNetPence: integer('unit_net_pence').notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    netPence: integer('net_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    grossPence: integer('gross_pence').notNull(),
+    /** Whether placing the order took stock of the variation (and so expiry gives it back). */
+    stockTaken: boolean('stock_taken').notNull().default(false),
+  },
+  (t) => [
+    index('order_lines_order').on(t.orderId, t.position),
+    check('order_lines_split', sql`${t.netPence} + ${t.vatPence} = ${t.grossPence}`),
+  ],
+);
+
+/** One attempt to take an order's money through a provider. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's id of the payment (a PaymentIntent id); null for bank transfers. */
+    providerRef: text('provider_ref').unique(),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    status: text('status').notNull().default('pending'),
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payments_order_provider').on(t.orderId, t.provider)],
+);
+
+/** Each provider event is processed once, however often it is delivered. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    orderId: integer('order_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event').on(t.provider, t.eventId)],
+);
+
+/** VAT invoices: numbered without gaps from `counters`, only once an order is paid. */
+export const invoices = pgTable('invoices', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'restrict' }),
+  number: integer('number').notNull().unique(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The tax point: when the payment was received. */
+  taxPoint: timestamp('tax_point', { withTimezone: true }).notNull(),
+});
+
+/** Gapless counters, each taken under its row lock inside the transaction that uses it. */
+export const counters = pgTable('counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull().default(0),
+});
+
+/** The order's history: every status and payment change, with who made it and when. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    actor: text('actor').notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order').on(t.orderId, t.at)],
+);
+
+/**
+ * Delivery prices (one row): the owner changes these without a release. Gross pence (VAT
+ * included), kilograms, working days.
+ */
+export const deliverySettings = pgTable(
+  'delivery_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    parcelMaxKg: integer('parcel_max_kg').notNull(),
+    parcelPence: integer('parcel_pence').notNull(),
+    palletMaxKg: integer('pallet_max_kg').notNull(),
+    palletPence: integer('pallet_pence').notNull(),
+    freeThresholdPence: integer('free_threshold_pence').notNull(),
+    fullSizeSamplePostagePence: integer('full_size_sample_postage_pence').notNull(),
+    timedSlotPence: integer('timed_slot_pence').notNull(),
+    standardMinDays: integer('standard_min_days').notNull(),
+    standardMaxDays: integer('standard_max_days').notNull(),
+    postMinDays: integer('post_min_days').notNull(),
+    postMaxDays: integer('post_max_days').notNull(),
+  },
+  (t) => [check('delivery_settings_one_row', sql`${t.id} = 1`)],
+);
+
+/** Postcode areas and districts that cost more to reach, or that the shop cannot reach. */
+export const deliveryZones = pgTable('delivery_zones', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  /** Postcode areas ('IV') or districts ('KW15'); the longest match wins. */
+  prefixes: text('prefixes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  deliverable: boolean('deliverable').notNull().default(true),
+  parcelSurchargePence: integer('parcel_surcharge_pence').notNull().default(0),
+  palletSurchargePence: integer('pallet_surcharge_pence').notNull().default(0),
+  extraDays: integer('extra_days').notNull().default(0),
+  /** What a shopper reads for an address in this zone (the refusal, for one not delivered to). */
+  message: text('message'),
+  position: integer('position').notNull().default(0),
+});
