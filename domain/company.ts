@@ -35,3 +35,10 @@ export const SOCIAL_LINKS: readonly { name: string; href: string }[] = [
   { name: 'Pinterest', href: 'https://www.pinterest.co.uk/tesserastone' },
   { name: 'YouTube', href: 'https://www.youtube.com/@tesserastone' },
 ];
+
+/** Where bank-transfer orders are paid; the order number is the payment's reference. */
+export const BANK_DETAILS = {
+  accountName: 'Tessera Stone Ltd',
+  sortCode: '30-94-57',
+  accountNumber: '48215736',
+} as const;

@@ -37,6 +37,19 @@ export interface Config {
   mapTileUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Days a bank-transfer order waits for its payment before it expires and frees its stock. */
+  orderPaymentDays: number;
+  /** Card payments through Stripe are offered only when both keys are set. */
+  stripe: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** For the browser's Stripe.js; the card form needs it. */
+  publishableKey: string | undefined;
+  /** Another API origin than Stripe's own (tests point it at their local fake of Stripe). */
+  apiUrl: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -79,5 +92,15 @@ export function loadConfig(env: Env = process.env): Config {
     mapTileUrl: env.MAP_TILE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Tessera <hello@tessera.local>',
+    orderPaymentDays: Math.max(1, Number(env.ORDER_PAYMENT_DAYS ?? 7) || 7),
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+            apiUrl: env.STRIPE_API_URL || undefined,
+          }
+        : undefined,
   };
 }
