@@ -16,11 +16,12 @@ export type StartedPayment =
 
 /**
  * One way of paying. `start` is called after the order is placed, and again when the shopper
- * retries: it must then resume the same payment, never open a second one.
+ * retries, then with the reference it answered the first time: it must resume that payment,
+ * never open a second one.
  */
 export interface PaymentProvider {
   readonly method: PaymentMethod;
-  start(order: PayableOrder): Promise<StartedPayment>;
+  start(order: PayableOrder, existingRef: string | null): Promise<StartedPayment>;
 }
 
 /** Bank transfer: nothing to start; the order waits for the money with its number as reference. */
