@@ -13,6 +13,7 @@ import {
 } from '#domain/validation.ts';
 import { conflict, unauthorized } from '../http/errors.ts';
 import { route } from '../http/route.ts';
+import { shopOrigin } from '../http/origin.ts';
 import { ACCOUNT_MESSAGES, Accounts } from '../services/accounts/index.ts';
 import type { ProfileChanges } from '../services/accounts/customers.ts';
 import { mergeSessionCartIntoCustomer } from '../services/cart/ownership.ts';
@@ -189,7 +190,7 @@ export async function authApi(app: FastifyInstance) {
     tags,
     body: lostPasswordSchema,
     handler: async ({ body, request }) => {
-      const origin = app.config.publicOrigin ?? `${request.protocol}://${request.host}`;
+      const origin = shopOrigin(app.config, request);
       await accounts.requestReset(body.email, request.ip, origin);
       return { message: ACCOUNT_MESSAGES.resetRequested };
     },
