@@ -30,6 +30,16 @@ export const TERMS_VERSION = '2026-11';
 /** Order numbers as shoppers see them: 'TS-100001'. */
 export const ORDER_NUMBER_PATTERN = /^TS-\d{6,12}$/;
 
+/** The order of /api/orders/{number} routes. */
+export const orderParams = z.object({
+  number: z.string().regex(ORDER_NUMBER_PATTERN, { error: 'An order number looks like TS-100001' }),
+});
+
+/** The secret of an order's link, for a guest. */
+export const orderTokenQuery = z.object({
+  token: z.string().trim().min(1).max(200).optional(),
+});
+
 /** Longest Idempotency-Key accepted (a UUID is 36 characters). */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
 

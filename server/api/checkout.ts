@@ -58,7 +58,10 @@ export async function checkoutApi(app: FastifyInstance) {
       if (placed.created && placed.token) {
         const link = `${shopOrigin(app.config, request)}/checkout/order/${placed.order.number}?token=${placed.token}`;
         await orders.sendConfirmation(placed.order.id, link).catch((error: unknown) => {
-          request.log.error({ err: error, order: placed.order.number }, 'order confirmation not mailed');
+          request.log.error(
+            { err: error, order: placed.order.number },
+            'order confirmation not mailed',
+          );
         });
       }
       return {

@@ -1,21 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pagingParams } from '#domain/catalogue-query.ts';
-import { ORDER_NUMBER_PATTERN } from '#domain/checkout.ts';
+import { orderParams, orderTokenQuery } from '#domain/checkout.ts';
 import { notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import type { OrderHead } from '../services/orders/orders.ts';
 import { renderInvoicePdf } from '../services/orders/invoice-pdf.ts';
 import { requireCustomerId } from './auth.ts';
-
-export const orderParams = z.object({
-  number: z
-    .string()
-    .regex(ORDER_NUMBER_PATTERN, { error: 'An order number looks like TS-100001' }),
-});
-export const orderTokenQuery = z.object({
-  token: z.string().trim().min(1).max(200).optional(),
-});
 
 /**
  * The order when the caller may see it: its owner, the session that placed it, or whoever holds

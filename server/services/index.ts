@@ -19,11 +19,7 @@ export type SellingOptions = Pick<
 export type Services = ReturnType<typeof createServices>;
 
 /** One instance of each service per app, sharing the database and the in-process caches. */
-export function createServices(
-  db: Database,
-  contentDb: Database = db,
-  selling?: SellingOptions,
-) {
+export function createServices(db: Database, contentDb: Database = db, selling?: SellingOptions) {
   const taxonomyCache = new TaxonomyCache(db);
   const menu = new MenuService(db);
   const listingIndex = new ListingIndex(db, CATALOGUE_CACHE_TTL_MS);

@@ -118,14 +118,21 @@ export class OrderService {
     private readonly options: { paymentDays: number; mailer: Mailer | null },
   ) {}
 
+  /** A guest's order joins the account they made from its link. */
+  async joinCustomer(orderId: number, customerId: number): Promise<void> {
+    await this.db.execute(sql`UPDATE orders SET customer_id = ${customerId}, updated_at = now()
+        WHERE id = ${orderId} AND customer_id IS NULL`);
+  }
+
   /** The order's invoice, once it is paid. */
   async invoice(
     orderId: number,
   ): Promise<{ number: number; issuedAt: Date; taxPoint: Date } | null> {
-    const [row] = await queryRows<{ number: number; issued_at: string | Date; tax_point: string | Date }>(
-      this.db,
-      sql`SELECT number, issued_at, tax_point FROM invoices WHERE order_id = ${orderId}`,
-    );
+    const [row] = await queryRows<{
+      number: number;
+      issued_at: string | Date;
+      tax_point: string | Date;
+    }>(this.db, sql`SELECT number, issued_at, tax_point FROM invoices WHERE order_id = ${orderId}`);
     return row
       ? { number: row.number, issuedAt: new Date(row.issued_at), taxPoint: new Date(row.tax_point) }
       : null;
@@ -283,10 +290,11 @@ export class OrderService {
         actor: input.actor,
       });
       // The invoice number is taken only now, under the counter's row lock: numbers without gaps.
-      await tx.execute(sql`INSERT INTO invoices (order_id, number, tax_point)
-          SELECT ${order.id}, value, now() FROM (
+      await tx.execute(sql`WITH next AS (
             UPDATE counters SET value = value + 1 WHERE name = 'invoice' RETURNING value
-          ) AS next`);
+          )
+          INSERT INTO invoices (order_id, number, tax_point)
+          SELECT ${order.id}, value, now() FROM next`);
       if (order.customerId !== null) {
         await tx.execute(
           sql`UPDATE customers SET is_paying_customer = true WHERE id = ${order.customerId}`,
