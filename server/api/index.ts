@@ -6,6 +6,7 @@ import { newsletterApi } from './newsletter.ts';
 import { enquiriesApi } from './enquiries.ts';
 import { authApi } from './auth.ts';
 import { addressesApi } from './addresses.ts';
+import { paymentsApi } from './payments.ts';
 import { openApiRoute } from './openapi.ts';
 
 /** Every /api module; each registers its own routes through `route`. */
@@ -17,5 +18,6 @@ export async function api(app: FastifyInstance) {
   await app.register(enquiriesApi);
   await app.register(authApi);
   await app.register(addressesApi);
+  await app.register(paymentsApi);
   await app.register(openApiRoute);
 }
