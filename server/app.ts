@@ -53,7 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A text/plain body is a simple request a foreign page can send without a preflight.
   app.removeContentTypeParser('text/plain');
   app.decorate('database', options.database);
-  app.decorate('services', createServices(options.database.db, options.database.contentDb));
+  app.decorate('services', createServices(options.database.db, options.database.contentDb, config));
   app.decorate('config', config);
   // While draining, answers close their connection, so keep-alive clients do not hold the
   // shutdown open once their in-flight request is done.

@@ -6,6 +6,8 @@ import { newsletterApi } from './newsletter.ts';
 import { enquiriesApi } from './enquiries.ts';
 import { authApi } from './auth.ts';
 import { addressesApi } from './addresses.ts';
+import { checkoutApi } from './checkout.ts';
+import { ordersApi } from './orders.ts';
 import { paymentsApi } from './payments.ts';
 import { openApiRoute } from './openapi.ts';
 
@@ -18,6 +20,8 @@ export async function api(app: FastifyInstance) {
   await app.register(enquiriesApi);
   await app.register(authApi);
   await app.register(addressesApi);
+  await app.register(checkoutApi);
+  await app.register(ordersApi);
   await app.register(paymentsApi);
   await app.register(openApiRoute);
 }
