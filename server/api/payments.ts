@@ -1,23 +1,14 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
+import { orderParams, orderTokenQuery } from '#domain/checkout.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { documentedRoutes, route } from '../http/route.ts';
+import type { OrderService } from '../services/orders/orders.ts';
 import { storedIntentRef, stripePaymentsFor } from '../services/payments/stripe.ts';
+import { accessibleOrder } from './orders.ts';
 
 const WEBHOOK_PATH = '/payments/stripe/webhook';
-
-/** The order of /api/orders/{number}/payment routes. */
-const orderParams = z.object({
-  number: z.string().regex(/^TS-\d{6,}$/, { error: 'An order number looks like TS-100001' }),
-});
-
-/** The secret of an order's link, for a guest. */
-const orderTokenQuery = z.object({
-  token: z.string().trim().min(1).max(200).optional(),
-});
-
-type Orders = FastifyInstance['services']['orders'];
 
 /**
  * What a Stripe event does to an order. A succeeded intent pays it, a failed one is recorded,
@@ -25,7 +16,7 @@ type Orders = FastifyInstance['services']['orders'];
  * service records it in the same transaction); a payment that does not match the order is
  * answered 200 too, logged for staff, so Stripe does not retry it for days.
  */
-async function applyStripeEvent(orders: Orders, event: Stripe.Event, log: FastifyBaseLogger) {
+async function applyStripeEvent(orders: OrderService, event: Stripe.Event, log: FastifyBaseLogger) {
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
     return 'ignored' as const;
   }
@@ -76,17 +67,6 @@ export async function paymentsApi(app: FastifyInstance) {
     return stripe;
   };
 
-  /** Its owner, or whoever holds its secret link; anyone else gets the 404 of no order. */
-  async function accessibleOrder(request: FastifyRequest, number: string, token?: string) {
-    const session = await request.getSession();
-    const order = await orders.findForAccess(number, {
-      customerId: session?.customerId ?? null,
-      token: token ?? null,
-    });
-    if (!order) throw notFound('Order not found');
-    return order;
-  }
-
   // Payment answers carry a client secret: never cached.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -128,7 +108,7 @@ export async function paymentsApi(app: FastifyInstance) {
     response: "{ provider: 'stripe', client_secret, publishable_key }",
     handler: async ({ params, query, request }) => {
       const card = requireStripe();
-      const order = await accessibleOrder(request, params.number, query.token);
+      const order = await accessibleOrder(app, request, params.number, query.token);
       if (order.paymentMethod !== 'card') throw conflict('This order is not paid by card');
       if (order.status !== 'pending_payment') throw conflict('This order is not awaiting payment');
       const started = await orders.startPayment(order.number, card);
@@ -151,7 +131,7 @@ export async function paymentsApi(app: FastifyInstance) {
     response: '{ status, payment_status }',
     handler: async ({ params, query, request }) => {
       const card = requireStripe();
-      let order = await accessibleOrder(request, params.number, query.token);
+      let order = await accessibleOrder(app, request, params.number, query.token);
       const ref =
         order.paymentMethod === 'card' && order.status === 'pending_payment'
           ? await storedIntentRef(app.services.db, order.id)
@@ -167,7 +147,7 @@ export async function paymentsApi(app: FastifyInstance) {
             currency: intent.currency,
             actor: 'customer-return',
           });
-          order = await accessibleOrder(request, params.number, query.token);
+          order = await accessibleOrder(app, request, params.number, query.token);
         }
       }
       return { status: order.status, payment_status: order.paymentStatus };

@@ -1,7 +1,7 @@
 // Card payments through Stripe, against the local fake of Stripe's API (tests/fakes/stripe-api.ts)
 // and with webhook events signed by the stripe library's own test helper.
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { invoices, orderEvents, orders, paymentEvents } from '#db/schema/index.ts';
@@ -71,6 +71,7 @@ async function placeOrder(
       accessTokenHash: sha256(token),
       cartId: 900000 + sequence,
       idempotencyKey: `payments-test-${sequence}`,
+      sessionTokenHash: sha256(randomBytes(24).toString('base64url')),
       email: `buyer${sequence}@example.com`,
       status: options.status ?? 'pending_payment',
       paymentMethod: options.paymentMethod ?? 'card',
@@ -329,7 +330,7 @@ describe('the Stripe webhook', () => {
     const euros = { ...intent, currency: 'eur' };
     const response = await deliver(event('payment_intent.succeeded', euros));
     expect(response.statusCode).toBe(200);
-    expect((response.json() as { result: string }).result).not.toMatch(/paid/);
+    expect(response.json()).toEqual({ received: true, result: 'amount_mismatch' });
     const row = await orderRow(order);
     expect(row.status).toBe('pending_payment');
     expect(await paidEntries(order)).toHaveLength(0);
@@ -337,7 +338,7 @@ describe('the Stripe webhook', () => {
 
   it('records a failed payment and leaves the order awaiting payment', async () => {
     const order = await placeOrder();
-    await startPayment(order);
+    expect((await startPayment(order)).statusCode).toBe(200);
     const intent = fake.intents().at(-1)!;
     const response = await deliver(event('payment_intent.payment_failed', intent));
     expect(response.statusCode).toBe(200);
@@ -347,9 +348,38 @@ describe('the Stripe webhook', () => {
     expect(row.paymentStatus).toBe('failed');
   });
 
+  it('answers 503 when the database is away, so Stripe delivers the event again', async () => {
+    const order = await placeOrder();
+    const intent = await payAtStripe(order);
+    const succeeded = event('payment_intent.succeeded', intent);
+    const outage = Object.assign(new Error('Connection terminated unexpectedly'), {
+      code: '57P01',
+    });
+    const markPaid = vi.spyOn(t.app.services.orders, 'markPaid').mockRejectedValueOnce(outage);
+    try {
+      const first = await deliver(succeeded);
+      expect(first.statusCode).toBe(503);
+      expect((await orderRow(order)).status).toBe('pending_payment');
+      const retried = await deliver(succeeded);
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json()).toEqual({ received: true, result: 'paid' });
+    } finally {
+      markPaid.mockRestore();
+    }
+  });
+
+  it('is listed in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(document.paths[WEBHOOK]?.post).toBeDefined();
+    expect(document.paths['/api/orders/{number}/payment']?.post).toBeDefined();
+    expect(document.paths['/api/orders/{number}/payment/sync']?.post).toBeDefined();
+  });
+
   it('acknowledges other event types without touching any order', async () => {
     const order = await placeOrder();
-    await startPayment(order);
+    expect((await startPayment(order)).statusCode).toBe(200);
     const intent = fake.intents().at(-1)!;
     const response = await deliver(event('payment_intent.created', intent));
     expect(response.statusCode).toBe(200);
@@ -386,6 +416,12 @@ describe('the return page', () => {
 });
 
 describe('the Stripe provider', () => {
+  let closedUrl: string;
+  beforeAll(async () => {
+    const other = await startFakeStripeApi({ secretKey: SECRET_KEY });
+    closedUrl = other.url;
+    await other.close();
+  });
   const provider = () =>
     new StripePayments({
       secretKey: SECRET_KEY,
@@ -420,6 +456,21 @@ describe('the Stripe provider', () => {
     expect(createRequests().at(-1)!.idempotencyKey).toBe('order-TS-800002-1');
     const resumed = await provider().start(payable('TS-800002'), next.providerRef);
     expect(resumed).toEqual(next);
+  });
+
+  it('answers 503 with Retry-After when Stripe cannot be reached', async () => {
+    const unreachable = new StripePayments({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      publishableKey: undefined,
+      // A port nothing listens on: the fake's own, once closed.
+      apiUrl: closedUrl,
+    });
+    await expect(unreachable.start(payable('TS-800004'), null)).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'payment_provider_unavailable',
+      headers: { 'retry-after': '10' },
+    });
   });
 
   it('reads an intent back, and fails on an unknown one or a wrong key', async () => {

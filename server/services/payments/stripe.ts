@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import type { Database } from '#db/client.ts';
 import { payments } from '#db/schema/index.ts';
 import type { StripeConfig } from '../../config.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
 import type { PayableOrder, PaymentProvider, StartedPayment } from './provider.ts';
 
 /** How long one call to Stripe may take before it is given up (Stripe's own default is 80 s). */
@@ -13,6 +13,34 @@ const STRIPE_TIMEOUT_MS = 10_000;
  * (ours for intents, the library's own for the rest), so a retry never opens a second intent.
  */
 const STRIPE_NETWORK_RETRIES = 2;
+
+/** Seconds a shopper is asked to wait when Stripe cannot be reached. */
+const RETRY_AFTER_SECONDS = 10;
+
+/**
+ * Stripe out of reach (network, its own 5xx, rate limit) answers 503 with Retry-After: the
+ * shopper may try again and nothing was charged. Anything else (a wrong key) stays a 500.
+ */
+async function reachingStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      error instanceof Stripe.errors.StripeRateLimitError
+    ) {
+      throw new HttpError(
+        503,
+        'payment_provider_unavailable',
+        'Card payments are unavailable for a moment. Please try again shortly.',
+        undefined,
+        { 'retry-after': String(RETRY_AFTER_SECONDS) },
+      );
+    }
+    throw error;
+  }
+}
 
 /** An intent as the shop reads it back from Stripe. */
 export interface StripeIntent {
@@ -68,7 +96,14 @@ export class StripePayments implements PaymentProvider {
     });
   }
 
-  async start(order: PayableOrder, existingRef: string | null): Promise<StartedPayment> {
+  start(order: PayableOrder, existingRef: string | null): Promise<StartedPayment> {
+    return reachingStripe(() => this.startOrResume(order, existingRef));
+  }
+
+  private async startOrResume(
+    order: PayableOrder,
+    existingRef: string | null,
+  ): Promise<StartedPayment> {
     if (existingRef) {
       const existing = await this.stripe.paymentIntents.retrieve(existingRef);
       if (existing.status !== 'canceled') return started(existing);
@@ -81,7 +116,7 @@ export class StripePayments implements PaymentProvider {
 
   /** The intent as Stripe has it now. */
   async retrieve(ref: string): Promise<StripeIntent> {
-    const intent = await this.stripe.paymentIntents.retrieve(ref);
+    const intent = await reachingStripe(() => this.stripe.paymentIntents.retrieve(ref));
     return {
       id: intent.id,
       status: intent.status,
