@@ -4,13 +4,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { invoices, orderEvents, orders, paymentEvents } from '#db/schema/index.ts';
+import type { OrderJson } from '#domain/checkout.ts';
+import { invoices, orderEvents, orders, paymentEvents, variations } from '#db/schema/index.ts';
 import { StripePayments } from '#server/services/payments/stripe.ts';
 import {
   startFakeStripeApi,
   type FakePaymentIntent,
   type FakeStripeApi,
 } from '#tests/fakes/stripe-api.ts';
+import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const SECRET_KEY = 'sk_test_tessera_fake';
@@ -412,6 +414,54 @@ describe('the return page', () => {
     expect(late.json()).toMatchObject({ result: 'already_paid' });
     expect(await sync()).toMatchObject({ statusCode: 200 });
     expect(await paidEntries(order)).toHaveLength(1);
+  });
+});
+
+describe('an order placed through the checkout', () => {
+  it('is paid by card: payment started with its link, confirmed at Stripe, paid by the webhook', async () => {
+    // A tile size in stock, with plenty of it.
+    const [variation] = await t.database.handle.db
+      .select({ id: variations.id, productId: variations.productId })
+      .from(variations)
+      .where(sql`${variations.option} ~ '^\\d+ ?x ?\\d+' AND ${variations.stockQuantity} > 0`)
+      .limit(1);
+    await t.database.handle.db
+      .update(variations)
+      .set({ stockQuantity: 10_000 })
+      .where(eq(variations.id, variation!.id));
+    const shopper = new ApiShopper(t.app);
+    expect((await shopper.add(variation!.productId, variation!.id, 4)).status).toBe(200);
+    const quote = await shopper.quote();
+    expect(quote.payment_methods).toContain('card');
+    const placed = await shopper.placeOrder(
+      checkoutInput(quote.totals.total.gross, { payment_method: 'card' }),
+      randomBytes(16).toString('hex'),
+    );
+    expect(placed.status).toBe(201);
+    const { number } = placed.body.data as { number: string };
+    const token = placed.body.token as string;
+
+    const started = await post(`/api/orders/${number}/payment?token=${token}`);
+    expect(started.statusCode).toBe(200);
+    const secret = (started.json() as { client_secret: string }).client_secret;
+    const intent = fake.intents().find((i) => i.client_secret === secret)!;
+    expect(intent.amount).toBe(Math.round(Number(quote.totals.total.gross) * 100));
+    const succeeded = fake.setStatus(intent.id, 'succeeded');
+    const delivered = await deliver(event('payment_intent.succeeded', succeeded));
+    expect(delivered.json()).toEqual({ received: true, result: 'paid' });
+
+    const order = await t.app.inject({ url: `/api/orders/${number}?token=${token}` });
+    const data = (order.json() as { data: OrderJson }).data;
+    expect(data).toMatchObject({ status: 'paid', payment_status: 'succeeded' });
+    expect(data.history).toContainEqual(
+      expect.objectContaining({
+        kind: 'status',
+        from: 'pending_payment',
+        to: 'paid',
+        actor: 'stripe',
+      }),
+    );
+    expect(data.invoice).not.toBeNull();
   });
 });
 
