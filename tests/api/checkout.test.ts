@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
+import { formatGBP } from '#domain/money.ts';
+import { outboxDir } from '#server/services/mail.ts';
 import type { VariationJson } from '#domain/api-types.ts';
 import { parseTileSize, tileAreaM2 } from '#domain/area.ts';
 import type { CheckoutQuoteJson, OrderJson } from '#domain/checkout.ts';
@@ -287,6 +291,23 @@ describe('POST /api/checkout/orders', () => {
       sql`SELECT confirmation_mailed_at FROM orders WHERE number = ${order.number}`,
     );
     expect(mailed!.confirmation_mailed_at).not.toBeNull();
+    // The confirmation went to the outbox with the order's own figures and its link.
+    const dir = outboxDir(t.config.dataDir);
+    const mails = readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map(
+        (name) =>
+          JSON.parse(readFileSync(join(dir, name), 'utf8')) as {
+            to: string;
+            subject: string;
+            text: string;
+          },
+      );
+    const mail = mails.find((m) => m.subject.includes(order.number))!;
+    expect(mail.to).toBe('ada@example.co.uk');
+    expect(mail.text).toContain(formatGBP(pence(order.totals.total.gross)));
+    expect(mail.text).toContain(`/checkout/order/${order.number}?token=${placed.body.token}`);
+    expect(mail.text).toMatch(/14 days/);
   });
 
   it('answers a repeated key with the same order, and a double click makes one order', async () => {
