@@ -6,9 +6,10 @@ import { newsletterApi } from './newsletter.ts';
 import { enquiriesApi } from './enquiries.ts';
 import { authApi } from './auth.ts';
 import { addressesApi } from './addresses.ts';
-import { openApiRoute } from './openapi.ts';
 import { checkoutApi } from './checkout.ts';
 import { ordersApi } from './orders.ts';
+import { paymentsApi } from './payments.ts';
+import { openApiRoute } from './openapi.ts';
 
 /** Every /api module; each registers its own routes through `route`. */
 export async function api(app: FastifyInstance) {
@@ -21,5 +22,6 @@ export async function api(app: FastifyInstance) {
   await app.register(addressesApi);
   await app.register(checkoutApi);
   await app.register(ordersApi);
+  await app.register(paymentsApi);
   await app.register(openApiRoute);
 }
