@@ -237,16 +237,7 @@ export class OrderService {
    */
   async markPaid(input: MarkPaidInput): Promise<MarkPaidResult> {
     return this.db.transaction(async (tx) => {
-      if (input.event) {
-        const fresh = await queryRows<{ id: number }>(
-          tx,
-          sql`INSERT INTO payment_events (provider, event_id, type, order_id)
-              VALUES (${input.provider}, ${input.event.id}, ${input.event.type},
-                (SELECT id FROM orders WHERE number = ${input.orderNumber}))
-              ON CONFLICT (provider, event_id) DO NOTHING RETURNING id`,
-        );
-        if (fresh.length === 0) return 'duplicate_event';
-      }
+      if (!(await firstDelivery(tx, input))) return 'duplicate_event';
       const order = await lockOrder(tx, input.orderNumber);
       if (!order) return 'not_found';
       if (order.paymentStatus === 'succeeded' || order.paymentStatus === 'refunded') {
@@ -313,16 +304,7 @@ export class OrderService {
     event?: { id: string; type: string };
   }): Promise<'failed' | 'duplicate_event' | 'ignored' | 'not_found'> {
     return this.db.transaction(async (tx) => {
-      if (input.event) {
-        const fresh = await queryRows<{ id: number }>(
-          tx,
-          sql`INSERT INTO payment_events (provider, event_id, type, order_id)
-              VALUES (${input.provider}, ${input.event.id}, ${input.event.type},
-                (SELECT id FROM orders WHERE number = ${input.orderNumber}))
-              ON CONFLICT (provider, event_id) DO NOTHING RETURNING id`,
-        );
-        if (fresh.length === 0) return 'duplicate_event';
-      }
+      if (!(await firstDelivery(tx, input))) return 'duplicate_event';
       const order = await lockOrder(tx, input.orderNumber);
       if (!order) return 'not_found';
       if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'failed') return 'ignored';
@@ -443,6 +425,25 @@ export class OrderService {
 
 export const providerName = (method: PaymentMethod) =>
   method === 'card' ? 'stripe' : 'bank_transfer';
+
+/**
+ * Records a provider's event (when the change comes from one): true the first time its id is
+ * seen, false for a redelivery, which must change nothing.
+ */
+async function firstDelivery(
+  tx: Tx,
+  input: { provider: string; orderNumber: string; event?: { id: string; type: string } },
+): Promise<boolean> {
+  if (!input.event) return true;
+  const fresh = await queryRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO payment_events (provider, event_id, type, order_id)
+        VALUES (${input.provider}, ${input.event.id}, ${input.event.type},
+          (SELECT id FROM orders WHERE number = ${input.orderNumber}))
+        ON CONFLICT (provider, event_id) DO NOTHING RETURNING id`,
+  );
+  return fresh.length > 0;
+}
 
 async function lockOrder(tx: Tx, number: string): Promise<OrderHead | null> {
   const [row] = await queryRows<HeadRow>(
