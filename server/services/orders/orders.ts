@@ -41,6 +41,29 @@ export interface OrderHead {
   customerId: number | null;
 }
 
+export interface OrderSearch {
+  status?: OrderStatus | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  q?: string | undefined;
+  page: number;
+  perPage: number;
+}
+
+/** One row of the staff's order list. */
+export interface StaffOrderRow {
+  number: string;
+  placed_at: string;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  payment_method: PaymentMethod;
+  email: string;
+  name: string;
+  postcode: string;
+  total_gross: string;
+  needs_refund: boolean;
+}
+
 export type MarkPaidResult =
   | 'paid'
   | 'already_paid'
@@ -227,6 +250,50 @@ export class OrderService {
         item_count: row.item_count,
       })),
     };
+  }
+
+  /**
+   * Orders for staff: by status, placed between two dates, and a search that matches the order
+   * number, the email or the delivery postcode; newest first.
+   */
+  async search(filter: OrderSearch): Promise<{ data: StaffOrderRow[]; total: number }> {
+    const conditions = [sql`true`];
+    if (filter.status) conditions.push(sql`o.status = ${filter.status}`);
+    if (filter.from) conditions.push(sql`o.placed_at >= ${filter.from.toISOString()}::timestamptz`);
+    if (filter.to) conditions.push(sql`o.placed_at < ${filter.to.toISOString()}::timestamptz`);
+    if (filter.q) {
+      const q = filter.q.trim();
+      const compact = q.replace(/\s+/g, '').toUpperCase();
+      conditions.push(sql`(o.number = ${q.toUpperCase()} OR lower(o.email) = lower(${q})
+        OR replace(upper(o.shipping_address->>'postcode'), ' ', '') = ${compact})`);
+    }
+    const rows = await queryRows<StaffOrderRow & { placed_at: string | Date; total: number }>(
+      this.db,
+      sql`SELECT o.number, o.placed_at, o.status, o.payment_status, o.payment_method, o.email,
+            o.shipping_address->>'postcode' AS postcode,
+            o.shipping_address->>'first_name' || ' ' || (o.shipping_address->>'last_name') AS name,
+            to_char(o.total_pence / 100.0, 'FM999999990.00') AS total_gross, o.needs_refund,
+            count(*) OVER ()::int AS total
+          FROM orders o WHERE ${sql.join(conditions, sql` AND `)}
+          ORDER BY o.placed_at DESC, o.id DESC
+          LIMIT ${filter.perPage} OFFSET ${(filter.page - 1) * filter.perPage}`,
+    );
+    return {
+      total: rows[0]?.total ?? 0,
+      data: rows.map(({ total: _total, ...row }) => ({
+        ...row,
+        placed_at: new Date(row.placed_at).toISOString(),
+      })),
+    };
+  }
+
+  /** An order's id by number, for staff (who may see every order). */
+  async idOf(number: string): Promise<number | null> {
+    const [row] = await queryRows<{ id: number }>(
+      this.db,
+      sql`SELECT id FROM orders WHERE number = ${number}`,
+    );
+    return row?.id ?? null;
   }
 
   /**
