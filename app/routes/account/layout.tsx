@@ -3,7 +3,7 @@ import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { AccountNav } from '#app/components/account/AccountNav.tsx';
 import { AuthScreen } from '#app/components/account/AuthScreen.tsx';
 import { AUTH_TEXTS } from '#app/components/account/AuthForms.tsx';
-import { FormMessage } from '#app/components/account/FormField.tsx';
+import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { noStoreHeaders, type AccountContext } from '#app/components/account/account-context.ts';
 import { gateClientLoader, gateLoader, useGateAuth } from '#app/components/account/gate.ts';
 
