@@ -14,6 +14,9 @@ export const ATTRIBUTES = [
 ] as const;
 
 export type Attribute = (typeof ATTRIBUTES)[number];
+
+/** The material attribute's id: the stone a product is cut from (its density sets its weight). */
+export const MATERIAL_ATTRIBUTE_ID = 6;
 export type AttributeSlug = Attribute['slug'];
 export type AttributeParam = Attribute['param'];
 export type AttributeId = Attribute['id'];

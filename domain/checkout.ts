@@ -27,6 +27,19 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 /** The version of the terms a shopper accepts; stored with each order. */
 export const TERMS_VERSION = '2026-11';
 
+/** Order numbers as shoppers see them: 'TS-100001'. */
+export const ORDER_NUMBER_PATTERN = /^TS-\d{6,12}$/;
+
+/** The order of /api/orders/{number} routes. */
+export const orderParams = z.object({
+  number: z.string().regex(ORDER_NUMBER_PATTERN, { error: 'An order number looks like TS-100001' }),
+});
+
+/** The secret of an order's link, for a guest. */
+export const orderTokenQuery = z.object({
+  token: z.string().trim().min(1).max(200).optional(),
+});
+
 /** Longest Idempotency-Key accepted (a UUID is 36 characters). */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
 
@@ -168,7 +181,8 @@ export interface CheckoutQuoteJson {
 
 export interface OrderEventJson {
   at: string;
-  kind: 'status' | 'payment';
+  /** A status or payment change, or a note for staff (e.g. a payment that did not match). */
+  kind: 'status' | 'payment' | 'note';
   from: string | null;
   to: string;
   actor: string;
@@ -228,8 +242,11 @@ export interface OrderSummaryJson {
 /** POST /api/checkout/orders. */
 export interface PlacedOrderJson {
   data: OrderJson;
-  /** The order's secret link for a guest (and for the confirmation page). */
-  token: string;
+  /**
+   * The secret of the order's link (guests keep it; the confirmation page uses it). Null when a
+   * repeated Idempotency-Key answers an order placed before: the placing session still sees it.
+   */
+  token: string | null;
   /** For a card payment: what the browser needs to confirm it with the provider. */
   payment: { provider: 'stripe'; client_secret: string; publishable_key: string | null } | null;
 }

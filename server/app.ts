@@ -8,6 +8,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { notFound } from './http/errors.ts';
 import { API_CSP, securityPlugin } from './plugins/security.ts';
 import { healthRoutes } from './plugins/health.ts';
+import { orderExpiryPlugin } from './plugins/order-expiry.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { mediaRoutes } from './plugins/media.ts';
@@ -53,7 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A text/plain body is a simple request a foreign page can send without a preflight.
   app.removeContentTypeParser('text/plain');
   app.decorate('database', options.database);
-  app.decorate('services', createServices(options.database.db, options.database.contentDb));
+  app.decorate('services', createServices(options.database.db, options.database.contentDb, config));
   app.decorate('config', config);
   // While draining, answers close their connection, so keep-alive clients do not hold the
   // shutdown open once their in-flight request is done.
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(sessionPlugin, { production: config.secureCookies });
   await app.register(healthRoutes);
+  await app.register(orderExpiryPlugin, { everyMs: config.orderExpirySweepMs });
   await app.register(mediaRoutes, {
     dataDir: config.dataDir,
     maxCacheBytes: config.mediaCacheBytes,

@@ -39,6 +39,8 @@ export interface Config {
   mailFrom: string;
   /** Days a bank-transfer order waits for its payment before it expires and frees its stock. */
   orderPaymentDays: number;
+  /** How often each instance looks for unpaid orders to expire; 0 turns the sweep off. */
+  orderExpirySweepMs: number;
   /** Card payments through Stripe are offered only when both keys are set. */
   stripe: StripeConfig | undefined;
 }
@@ -93,6 +95,8 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Tessera <hello@tessera.local>',
     orderPaymentDays: Math.max(1, Number(env.ORDER_PAYMENT_DAYS ?? 7) || 7),
+    orderExpirySweepMs:
+      nodeEnv === 'test' ? 0 : Math.max(0, Number(env.ORDER_EXPIRY_SWEEP_MS ?? 300_000) || 0),
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {

@@ -33,6 +33,8 @@ export const orders = pgTable(
     cartId: integer('cart_id').notNull().unique(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The session that placed it: only that caller may replay its Idempotency-Key. */
+    sessionTokenHash: text('session_token_hash').notNull(),
     email: text('email').notNull(),
     status: text('status').notNull().default('pending_payment'),
     paymentStatus: text('payment_status').notNull().default('pending'),
@@ -58,6 +60,8 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** A payment arrived for an order that had expired or was cancelled: refund it. */
     needsRefund: boolean('needs_refund').notNull().default(false),
+    /** When the confirmation left by mail; null while unsent (a later pass retries). */
+    confirmationMailedAt: timestamp('confirmation_mailed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

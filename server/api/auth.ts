@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthJson, CustomerJson } from '#domain/api-types.ts';
+import { orderParams } from '#domain/checkout.ts';
 import {
   addressSchema,
   emailSchema,
@@ -11,8 +12,9 @@ import {
   profileSchema,
   signupSchema,
 } from '#domain/validation.ts';
-import { conflict, unauthorized } from '../http/errors.ts';
+import { conflict, notFound, unauthorized } from '../http/errors.ts';
 import { route } from '../http/route.ts';
+import { shopOrigin } from '../http/origin.ts';
 import { ACCOUNT_MESSAGES, Accounts } from '../services/accounts/index.ts';
 import type { ProfileChanges } from '../services/accounts/customers.ts';
 import { mergeSessionCartIntoCustomer } from '../services/cart/ownership.ts';
@@ -50,6 +52,10 @@ const updateProfileSchema = z
   });
 
 const lostPasswordSchema = z.object({ email: emailSchema });
+const orderAccountSchema = z.object({
+  token: z.string({ error: 'The order link is not valid' }).min(1).max(200),
+  password: signupSchema.shape.password,
+});
 const resetPasswordSchema = z.object({
   token: z
     .string({ error: ACCOUNT_MESSAGES.resetLinkInvalid })
@@ -189,7 +195,7 @@ export async function authApi(app: FastifyInstance) {
     tags,
     body: lostPasswordSchema,
     handler: async ({ body, request }) => {
-      const origin = app.config.publicOrigin ?? `${request.protocol}://${request.host}`;
+      const origin = shopOrigin(app.config, request);
       await accounts.requestReset(body.email, request.ip, origin);
       return { message: ACCOUNT_MESSAGES.resetRequested };
     },
@@ -205,6 +211,28 @@ export async function authApi(app: FastifyInstance) {
       const customerId = await accounts.resetPassword(body.token, body.password);
       await app.sessions.destroyAllFor(customerId);
       return { message: ACCOUNT_MESSAGES.resetDone };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/orders/:number/account',
+    summary:
+      "A guest creates an account after ordering, with the order's email and its secret link: the order joins it. 409 when the email has an account",
+    tags,
+    params: orderParams,
+    body: orderAccountSchema,
+    handler: async ({ params, body, request, reply }) => {
+      const order = await app.services.orders.findForAccess(params.number, {
+        customerId: null,
+        token: body.token,
+      });
+      if (!order) throw notFound('Order not found');
+      if (order.customerId !== null) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+      const customer = await accounts.register(order.email, body.password, request.ip);
+      await app.services.orders.joinCustomer(order.id, customer.id);
+      reply.status(201);
+      return signIn(request, reply, customer.id, false);
     },
   });
 }

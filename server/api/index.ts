@@ -7,6 +7,8 @@ import { enquiriesApi } from './enquiries.ts';
 import { authApi } from './auth.ts';
 import { addressesApi } from './addresses.ts';
 import { openApiRoute } from './openapi.ts';
+import { checkoutApi } from './checkout.ts';
+import { ordersApi } from './orders.ts';
 
 /** Every /api module; each registers its own routes through `route`. */
 export async function api(app: FastifyInstance) {
@@ -17,5 +19,7 @@ export async function api(app: FastifyInstance) {
   await app.register(enquiriesApi);
   await app.register(authApi);
   await app.register(addressesApi);
+  await app.register(checkoutApi);
+  await app.register(ordersApi);
   await app.register(openApiRoute);
 }

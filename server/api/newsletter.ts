@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { newsletterSchema } from '#domain/validation.ts';
 import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts';
 import { route } from '../http/route.ts';
+import { shopOrigin } from '../http/origin.ts';
 import { HttpError } from '../http/errors.ts';
 import { createMailer } from '../services/mail.ts';
 import { subscribe, unsubscribe } from '../services/content/newsletter.ts';
@@ -26,7 +27,7 @@ export async function newsletterApi(app: FastifyInstance) {
     body: newsletterSchema,
     response: '{ subscribed: true, message }',
     handler: async ({ body, request }) => {
-      const origin = app.config.publicOrigin ?? `${request.protocol}://${request.host}`;
+      const origin = shopOrigin(app.config, request);
       await subscribe(app.services.db, mail, body.email, origin);
       return { subscribed: true, message: NEWSLETTER_MESSAGES.subscribed };
     },

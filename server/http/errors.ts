@@ -13,12 +13,15 @@ export class HttpError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** More the client needs to recover, e.g. the new figures of a 409 on a changed price. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
 
   toBody(): ErrorBody {
     return {
+      ...this.details,
       code: this.code,
       message: this.message,
       error: this.message,

@@ -4,6 +4,7 @@ import { categories, pages, posts, products } from '#db/schema/index.ts';
 import { resolveListing } from '#domain/listing.ts';
 import { menuLink } from '#domain/menu.ts';
 import type { Config } from '../config.ts';
+import { shopOrigin } from '../http/origin.ts';
 
 /** Listings every shop has, whatever its menu holds. */
 const FIXED_LISTINGS = [
@@ -15,7 +16,7 @@ const FIXED_LISTINGS = [
 const DISALLOWED = ['/my-account', '/checkout', '/auth', '/newsletter/', '/api/', '/wp-json/'];
 
 function origin(request: FastifyRequest, config: Config): string {
-  return config.publicOrigin ?? `${request.protocol}://${request.host}`;
+  return shopOrigin(config, request);
 }
 
 function escapeXml(text: string): string {

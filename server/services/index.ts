@@ -4,15 +4,29 @@ import { CATALOGUE_CACHE_TTL_MS, TaxonomyCache } from './catalogue/terms-cache.t
 import { ListingIndex } from './catalogue/listing-index.ts';
 import { TaxonomyService } from './catalogue/taxonomy.ts';
 import { MenuService } from './catalogue/menu.ts';
+import { OrderService } from './orders/orders.ts';
+import { CheckoutService } from './orders/checkout.ts';
+import type { PaymentMethod } from '#domain/checkout.ts';
+import type { Config } from '../config.ts';
+import { createMailer } from './mail.ts';
+
+/** What the selling services need of the configuration. */
+export type SellingOptions = Pick<
+  Config,
+  'orderPaymentDays' | 'stripe' | 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicOrigin'
+>;
 
 export type Services = ReturnType<typeof createServices>;
 
 /** One instance of each service per app, sharing the database and the in-process caches. */
-export function createServices(db: Database, contentDb: Database = db) {
+export function createServices(db: Database, contentDb: Database = db, selling?: SellingOptions) {
   const taxonomyCache = new TaxonomyCache(db);
   const menu = new MenuService(db);
   const listingIndex = new ListingIndex(db, CATALOGUE_CACHE_TTL_MS);
   const products = new ProductCatalogue(db, taxonomyCache, listingIndex);
+  const paymentMethods = (): PaymentMethod[] =>
+    selling?.stripe ? ['bank_transfer', 'card'] : ['bank_transfer'];
+  const paymentDays = selling?.orderPaymentDays ?? 7;
   return {
     db,
     /** For pages and posts only (see DatabaseHandle.contentDb). */
@@ -20,6 +34,11 @@ export function createServices(db: Database, contentDb: Database = db) {
     products,
     taxonomy: new TaxonomyService(db, taxonomyCache),
     menu,
+    orders: new OrderService(db, {
+      paymentDays,
+      mailer: selling ? createMailer(selling) : null,
+    }),
+    checkout: new CheckoutService(db, { paymentDays, paymentMethods }),
     /** Call after the catalogue changes (seed, import) so caches reload. */
     invalidateCatalogue() {
       taxonomyCache.invalidate();

@@ -330,14 +330,20 @@ describe('POST /api/cart/add', () => {
       expect(outOfStock.status).toBe(409);
       expect(outOfStock.body.message).toBe('This size is out of stock');
       expect(outOfStock.response.headers['set-cookie']).toBeUndefined();
-      await db.update(variations).set({ stockQuantity: 100 }).where(eq(variations.id, variation.id));
+      await db
+        .update(variations)
+        .set({ stockQuantity: 100 })
+        .where(eq(variations.id, variation.id));
       await db.update(products).set({ status: 'draft' }).where(eq(products.id, productId));
       const offSale = await new Shopper().add(payload);
       expect(offSale.status).toBe(422);
       expect(offSale.body.message).toBe('This size does not belong to the product');
       expect(await stored()).toEqual(before);
     } finally {
-      await db.update(variations).set({ stockQuantity: 100 }).where(eq(variations.id, variation.id));
+      await db
+        .update(variations)
+        .set({ stockQuantity: 100 })
+        .where(eq(variations.id, variation.id));
       await db.update(products).set({ status: 'publish' }).where(eq(products.id, productId));
     }
   });

@@ -8,12 +8,13 @@ import {
 } from '#domain/wordpress.ts';
 import { route } from '../../http/route.ts';
 import { findPages, findPosts } from '../../services/content/wordpress.ts';
+import { shopOrigin } from '../../http/origin.ts';
 
 const CONTENT_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
 /** WordPress's `link` is absolute: the configured public origin, else the request's own. */
 function originOf(app: FastifyInstance, request: FastifyRequest): string {
-  return app.config.publicOrigin ?? `${request.protocol}://${request.host}`;
+  return shopOrigin(app.config, request);
 }
 
 /** WordPress's `Link: <…>; rel="prev", <…>; rel="next"`, which clients such as wpapi follow. */

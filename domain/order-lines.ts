@@ -1,0 +1,61 @@
+// A basket line priced for checkout and kept on the order: the same line total as the basket
+// shows, split into net and VAT by the one rule of vat.ts.
+import { variationPricing } from './cart.ts';
+import { lineTotalPence } from './pricing.ts';
+import type { VariationKind } from './samples.ts';
+import { exVatPence, splitGross, VAT_PERCENT, type VatSplit } from './vat.ts';
+
+/**
+ * Products of this catalogue section are cut to the customer's order (vanity tops, sills,
+ * hearths, mouldings, sinks, table tops): goods made to the customer's specification, which the
+ * Consumer Contracts Regulations 2013 (reg. 28(1)(b)) exempt from the 14-day cancellation right.
+ */
+export const BESPOKE_SECTION = 'custom-stonework';
+
+export interface OrderLineInput {
+  option: string;
+  /** Gross price per m² for tile sizes, per item for everything else. */
+  pricePence: number;
+  pieces: number;
+  m2: number | null;
+  isSample: boolean;
+}
+
+export interface PricedOrderLine {
+  kind: VariationKind;
+  unit: 'm2' | 'item';
+  unitPricePence: number;
+  unitNetPence: number;
+  vatRate: number;
+  total: VatSplit;
+}
+
+/**
+ * Prices one line: its total is the basket's line total (price × m² for tile sizes, price ×
+ * pieces otherwise), split into net and VAT.
+ *
+ * priceOrderLine({ option: '600x400x20', pricePence: 6000, pieces: 10, m2: 2.4, isSample: false })
+ *   → { kind: 'size', unit: 'm2', unitPricePence: 6000, unitNetPence: 5000, vatRate: 20,
+ *       total: { netPence: 12000, vatPence: 2400, grossPence: 14400 } }
+ * priceOrderLine({ option: 'Free Sample', pricePence: 0, pieces: 1, m2: null, isSample: true })
+ *   → { kind: 'free-sample', unit: 'item', unitPricePence: 0, unitNetPence: 0, vatRate: 20,
+ *       total: { netPence: 0, vatPence: 0, grossPence: 0 } }
+ */
+export function priceOrderLine(line: OrderLineInput): PricedOrderLine {
+  const pricing = variationPricing(line.option);
+  const perM2 = !line.isSample && pricing.perM2 && line.m2 !== null && line.m2 > 0;
+  const gross = lineTotalPence({
+    pricePence: line.pricePence,
+    quantity: line.pieces,
+    m2Quantity: line.m2,
+    isSample: line.isSample,
+  });
+  return {
+    kind: pricing.kind,
+    unit: perM2 ? 'm2' : 'item',
+    unitPricePence: line.pricePence,
+    unitNetPence: exVatPence(line.pricePence),
+    vatRate: VAT_PERCENT,
+    total: splitGross(gross),
+  };
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { pagingParams } from '#domain/catalogue-query.ts';
+import { orderParams, orderTokenQuery } from '#domain/checkout.ts';
+import { notFound } from '../http/errors.ts';
+import { route } from '../http/route.ts';
+import type { OrderHead } from '../services/orders/orders.ts';
+import { renderInvoicePdf } from '../services/orders/invoice-pdf.ts';
+import { requireCustomerId } from './auth.ts';
+
+/**
+ * The order when the caller may see it: its owner, the session that placed it, or whoever holds
+ * its secret link. Anyone else gets the same 404 as for an order that does not exist.
+ */
+export async function accessibleOrder(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  number: string,
+  token: string | undefined,
+): Promise<OrderHead> {
+  const session = await request.getSession();
+  const order = await app.services.orders.findForAccess(number, {
+    customerId: session?.customerId ?? null,
+    sessionTokenHash: session?.tokenHash ?? null,
+    token: token ?? null,
+  });
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+/** The customer's orders, one order, and its VAT invoice. */
+export async function ordersApi(app: FastifyInstance) {
+  const { orders } = app.services;
+  const tags = ['orders'];
+  // Orders hold names and addresses: no browser or proxy may keep a copy.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/orders',
+    summary: "The signed-in customer's orders, newest first (401 when not signed in)",
+    tags,
+    query: z.object(pagingParams(10)),
+    response:
+      '{ data: [{ number, placed_at, status, payment_status, total, item_count }], meta: { current_page, has_next_page, total_pages, total_products } }',
+    handler: async ({ query, request }) => {
+      const customerId = await requireCustomerId(request);
+      const { data, total } = await orders.list(customerId, query.page, query.per_page);
+      const totalPages = Math.ceil(total / query.per_page);
+      return {
+        data,
+        meta: {
+          current_page: query.page,
+          has_next_page: query.page < totalPages,
+          total_pages: totalPages,
+          total_products: total,
+        },
+      };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/orders/:number',
+    summary: 'One order, for its owner or the holder of its secret link (?token=); 404 otherwise',
+    tags,
+    params: orderParams,
+    query: orderTokenQuery,
+    response:
+      '{ data: { number, status, payment_status, payment_method, lines, delivery, totals, shipping_address, billing_address, history, invoice, bank_transfer, ... } }',
+    handler: async ({ params, query, request }) => {
+      const order = await accessibleOrder(app, request, params.number, query.token);
+      return { data: await orders.json(order.id) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/orders/:number/invoice.pdf',
+    summary: "The paid order's VAT invoice as a PDF (404 before the order is paid)",
+    tags,
+    params: orderParams,
+    query: orderTokenQuery,
+    response: 'application/pdf',
+    handler: async ({ params, query, request, reply }) => {
+      const order = await accessibleOrder(app, request, params.number, query.token);
+      const invoice = await orders.invoice(order.id);
+      if (!invoice) throw notFound('This order has no invoice yet: it is issued once paid');
+      const pdf = await renderInvoicePdf(await orders.json(order.id), invoice);
+      reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="invoice-${invoice.number}.pdf"`);
+      return pdf;
+    },
+  });
+}

@@ -1,0 +1,412 @@
+// The order confirmation: the durable-medium confirmation the Consumer Contracts Regulations 2013
+// ask for (reg. 16 and Schedule 2): what was bought and its total price with VAT and delivery, the
+// delivery arrangements, how to pay, the right to cancel and its exemption for cut-to-size stone,
+// and who the shop is. One list of sections is rendered twice, as plain text and as HTML (inline
+// styles and tables only, as mail clients need); every text in the HTML is escaped, since names
+// and addresses are typed by shoppers.
+import type { OrderJson, OrderLineJson } from '#domain/checkout.ts';
+import { PAYMENT_METHOD_LABELS } from '#domain/checkout.ts';
+import { formatM2 } from '#domain/area.ts';
+import {
+  COMPANY_NAME,
+  COMPANY_NUMBER,
+  SHOP_ADDRESS,
+  SHOP_EMAIL,
+  SHOP_PHONE,
+  VAT_NUMBER,
+} from '#domain/company.ts';
+import { formatLondonDate } from '#domain/dates.ts';
+import { formatGBP, toPence } from '#domain/money.ts';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '#domain/order-states.ts';
+import { countryLabel, type Address } from '#domain/validation.ts';
+import { VAT_PERCENT } from '#domain/vat.ts';
+import type { MailMessage } from '../mail.ts';
+
+/** The shop's trading name: the company name without 'Ltd' ('Tessera Stone'). */
+export const SHOP_NAME = COMPANY_NAME.replace(/\s+(?:Ltd|Limited)\.?$/i, '');
+
+/** Days from delivery in which a consumer may cancel (reg. 30). */
+const CANCELLATION_DAYS = 14;
+
+const money = (pounds: string) => formatGBP(toPence(pounds));
+
+/** '46 pieces (11.040 m²)', '1 piece'. */
+export function lineQuantity(line: Pick<OrderLineJson, 'pieces' | 'm2'>): string {
+  const pieces = `${line.pieces} ${line.pieces === 1 ? 'piece' : 'pieces'}`;
+  return line.m2 === null ? pieces : `${pieces} (${formatM2(line.m2)} m²)`;
+}
+
+/** 'Calacatta Oro Honed Marble Tiles, 600x400x20'. */
+export function lineDescription(line: Pick<OrderLineJson, 'name' | 'size'>): string {
+  return line.size ? `${line.name}, ${line.size}` : line.name;
+}
+
+/** An address as printed, one line each: name, company, street, town, postcode, country. */
+export function addressLines(address: Address): string[] {
+  return [
+    `${address.first_name} ${address.last_name}`,
+    address.company,
+    address.address_1,
+    address.address_2,
+    address.city,
+    address.county,
+    address.postcode,
+    countryLabel(address.country),
+  ].filter((line): line is string => typeof line === 'string' && line.trim() !== '');
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the email says, once for both renderings.
+
+interface ItemRow {
+  description: string;
+  detail: string;
+  total: string;
+}
+
+type Block =
+  | { kind: 'paragraph'; text: string; strong?: boolean }
+  | { kind: 'items'; rows: ItemRow[] }
+  | { kind: 'figures'; rows: [label: string, value: string][]; strongRow?: number }
+  | { kind: 'list'; items: string[] }
+  | { kind: 'address'; lines: string[] }
+  | { kind: 'link'; label: string; href: string };
+
+interface Section {
+  title: string | null;
+  blocks: Block[];
+}
+
+function isAwaitingBankTransfer(order: OrderJson): boolean {
+  return (
+    order.payment_method === 'bank_transfer' &&
+    order.status === 'pending_payment' &&
+    order.bank_transfer !== null
+  );
+}
+
+function introSection(order: OrderJson, orderUrl: string): Section {
+  const placed = formatLondonDate(order.placed_at);
+  const next = isAwaitingBankTransfer(order)
+    ? 'We are holding your stone until your bank transfer arrives: the details for paying are below.'
+    : order.payment_status === 'succeeded'
+      ? 'We have received your payment and will let you know when your order is on its way.'
+      : 'We will let you know as soon as your payment is confirmed.';
+  return {
+    title: null,
+    blocks: [
+      { kind: 'paragraph', text: `Dear ${order.billing_address.first_name},` },
+      {
+        kind: 'paragraph',
+        text: `Thank you for your order with ${SHOP_NAME}. This email confirms your order ${order.number}, placed on ${placed}. ${next}`,
+      },
+      {
+        kind: 'figures',
+        rows: [
+          ['Order number', order.number],
+          ['Order date', placed],
+          ['Status', ORDER_STATUS_LABELS[order.status]],
+        ],
+      },
+      { kind: 'link', label: 'View your order', href: orderUrl },
+    ],
+  };
+}
+
+function itemsSection(order: OrderJson): Section {
+  const { totals } = order;
+  return {
+    title: 'Your order',
+    blocks: [
+      {
+        kind: 'items',
+        rows: order.lines.map((line) => ({
+          description: lineDescription(line),
+          detail: `${lineQuantity(line)} at ${money(line.unit_price)} ${line.unit === 'm2' ? 'per m²' : 'each'}${line.is_bespoke ? ', cut to your size' : ''}`,
+          total: money(line.total.gross),
+        })),
+      },
+      {
+        kind: 'figures',
+        rows: [
+          ['Goods', money(totals.goods.gross)],
+          [`Delivery (${order.delivery.label})`, money(totals.delivery.gross)],
+          ['Total price, including VAT and delivery', money(totals.total.gross)],
+          [`VAT included at ${VAT_PERCENT}%`, money(totals.total.vat)],
+        ],
+        strongRow: 2,
+      },
+      {
+        kind: 'paragraph',
+        text: 'All prices include VAT. Your VAT invoice follows once your order is paid.',
+      },
+    ],
+  };
+}
+
+function deliverySection(order: OrderJson): Section {
+  const { delivery } = order;
+  const { earliest, latest } = delivery.estimate;
+  const window =
+    earliest === latest
+      ? `on ${formatLondonDate(earliest)}`
+      : `between ${formatLondonDate(earliest)} and ${formatLondonDate(latest)}`;
+  const blocks: Block[] = [
+    { kind: 'paragraph', text: 'We will deliver to:' },
+    { kind: 'address', lines: addressLines(order.shipping_address) },
+    {
+      kind: 'figures',
+      rows: [
+        ['Contact phone', order.shipping_address.phone],
+        ['Delivery option', delivery.label],
+        ['Estimated delivery', window],
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text: `We expect to deliver your order ${window}. We will contact you to confirm the day.`,
+    },
+  ];
+  if (delivery.note) blocks.push({ kind: 'paragraph', text: delivery.note, strong: true });
+  return { title: 'Delivery', blocks };
+}
+
+function paymentSection(order: OrderJson): Section {
+  const method = PAYMENT_METHOD_LABELS[order.payment_method];
+  const bank = order.bank_transfer;
+  if (isAwaitingBankTransfer(order) && bank) {
+    const payBy = formatLondonDate(bank.pay_by);
+    return {
+      title: 'Payment',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: `Payment method: ${method}. Please pay ${money(order.totals.total.gross)} by ${payBy} to:`,
+        },
+        {
+          kind: 'figures',
+          rows: [
+            ['Account name', bank.account_name],
+            ['Sort code', bank.sort_code],
+            ['Account number', bank.account_number],
+            ['Reference', bank.reference],
+            ['Amount', money(order.totals.total.gross)],
+            ['Pay by', payBy],
+          ],
+          strongRow: 3,
+        },
+        {
+          kind: 'paragraph',
+          text: `Please give your order number, ${bank.reference}, as the payment reference so we can match your payment to your order.`,
+        },
+        {
+          kind: 'paragraph',
+          text: `If we have not received your payment by ${payBy}, your order is cancelled and the stock we are holding for you is released.`,
+          strong: true,
+        },
+      ],
+    };
+  }
+  return {
+    title: 'Payment',
+    blocks: [
+      {
+        kind: 'figures',
+        rows: [
+          ['Payment method', method],
+          ['Payment', PAYMENT_STATUS_LABELS[order.payment_status]],
+        ],
+      },
+    ],
+  };
+}
+
+function cancellationSection(order: OrderJson): Section {
+  const bespoke = order.lines.filter((line) => line.is_bespoke);
+  const address = [COMPANY_NAME, ...SHOP_ADDRESS].join(', ');
+  const blocks: Block[] = [
+    {
+      kind: 'paragraph',
+      text: `You may cancel this order within ${CANCELLATION_DAYS} days from the day the goods are delivered to you (or to someone you name, other than the carrier), without giving any reason. If your order comes in more than one delivery, the ${CANCELLATION_DAYS} days run from the day the last delivery arrives.`,
+    },
+    {
+      kind: 'paragraph',
+      text: `To cancel, tell us clearly before the ${CANCELLATION_DAYS} days are over: email ${SHOP_EMAIL}, call ${SHOP_PHONE}, or write to ${address}. Please quote your order number, ${order.number}.`,
+    },
+    {
+      kind: 'paragraph',
+      text: `We will refund the price of the goods and the standard delivery charge within ${CANCELLATION_DAYS} days of receiving the goods back (or proof that you have sent them back, if that comes first), by the means you paid with. You bear the direct cost of returning the goods.${order.delivery.method === 'pallet' ? ' Stone on a pallet cannot go back by post: please ask us for a collection quote.' : ''}`,
+    },
+  ];
+  if (bespoke.length > 0) {
+    blocks.push(
+      {
+        kind: 'paragraph',
+        text: `The right to cancel does not apply to goods made to your specification (Consumer Contracts Regulations 2013, regulation 28(1)(b)). These items are cut to your sizes, so they cannot be cancelled once ordered:`,
+        strong: true,
+      },
+      {
+        kind: 'list',
+        items: bespoke.map((line) => `${lineDescription(line)}: ${lineQuantity(line)}`),
+      },
+    );
+  } else {
+    blocks.push({
+      kind: 'paragraph',
+      text: 'The right to cancel does not apply to goods made to your specification, such as stone cut to your own sizes (Consumer Contracts Regulations 2013, regulation 28(1)(b)). Nothing in this order is cut to size.',
+    });
+  }
+  blocks.push({
+    kind: 'paragraph',
+    text: `Your legal rights if goods are faulty or not as described are not affected. Your order was placed under our terms and conditions, version ${order.terms_version}.`,
+  });
+  return { title: 'Your right to cancel', blocks };
+}
+
+function shopSection(): Section {
+  return {
+    title: 'About us',
+    blocks: [
+      { kind: 'address', lines: [COMPANY_NAME, ...SHOP_ADDRESS] },
+      {
+        kind: 'figures',
+        rows: [
+          ['Email', SHOP_EMAIL],
+          ['Phone', SHOP_PHONE],
+          ['Company number', COMPANY_NUMBER],
+          ['VAT number', VAT_NUMBER],
+        ],
+      },
+    ],
+  };
+}
+
+function sections(order: OrderJson, orderUrl: string): Section[] {
+  return [
+    introSection(order, orderUrl),
+    itemsSection(order),
+    deliverySection(order),
+    paymentSection(order),
+    cancellationSection(order),
+    shopSection(),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plain text.
+
+function textBlock(block: Block): string {
+  switch (block.kind) {
+    case 'paragraph':
+      return block.text;
+    case 'items':
+      return block.rows
+        .map((row) => `- ${row.description}\n  ${row.detail}\n  ${row.total}`)
+        .join('\n');
+    case 'figures':
+      return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+    case 'list':
+      return block.items.map((item) => `- ${item}`).join('\n');
+    case 'address':
+      return block.lines.map((line) => `  ${line}`).join('\n');
+    case 'link':
+      return `${block.label}: ${block.href}`;
+  }
+}
+
+function renderText(all: Section[]): string {
+  return `${all
+    .map((section) => {
+      const body = section.blocks.map(textBlock).join('\n\n');
+      if (section.title === null) return body;
+      const title = section.title.toUpperCase();
+      return `${title}\n${'-'.repeat(title.length)}\n${body}`;
+    })
+    .join('\n\n\n')}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTML.
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe for HTML content and quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+const FONT = 'font-family:Arial,Helvetica,sans-serif;color:#2b2622;';
+const P = `margin:0 0 12px;font-size:14px;line-height:1.5;${FONT}`;
+const CELL = `padding:6px 0;font-size:14px;line-height:1.4;vertical-align:top;${FONT}`;
+const RULE = 'border-bottom:1px solid #e4ded6;';
+
+function htmlBlock(block: Block): string {
+  switch (block.kind) {
+    case 'paragraph': {
+      const text = escapeHtml(block.text);
+      return `<p style="${P}">${block.strong ? `<strong>${text}</strong>` : text}</p>`;
+    }
+    case 'items':
+      return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 12px;">${block.rows
+        .map(
+          (row) =>
+            `<tr><td style="${CELL}${RULE}"><strong>${escapeHtml(row.description)}</strong><br><span style="font-size:13px;color:#6b625a;">${escapeHtml(row.detail)}</span></td><td align="right" style="${CELL}${RULE}padding-left:12px;white-space:nowrap;">${escapeHtml(row.total)}</td></tr>`,
+        )
+        .join('')}</table>`;
+    case 'figures':
+      return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 12px;">${block.rows
+        .map(([label, value], index) => {
+          const weight = index === block.strongRow ? 'font-weight:bold;' : '';
+          return `<tr><td style="${CELL}${weight}">${escapeHtml(label)}</td><td align="right" style="${CELL}${weight}padding-left:12px;">${escapeHtml(value)}</td></tr>`;
+        })
+        .join('')}</table>`;
+    case 'list':
+      return `<ul style="margin:0 0 12px;padding-left:20px;">${block.items
+        .map((item) => `<li style="${P}margin:0 0 4px;">${escapeHtml(item)}</li>`)
+        .join('')}</ul>`;
+    case 'address':
+      return `<p style="${P}">${block.lines.map(escapeHtml).join('<br>')}</p>`;
+    case 'link':
+      return `<p style="${P}"><a href="${escapeHtml(block.href)}" style="color:#7a4e2d;font-weight:bold;">${escapeHtml(block.label)}</a></p>`;
+  }
+}
+
+function renderHtml(all: Section[], title: string): string {
+  const body = all
+    .map((section) => {
+      const heading =
+        section.title === null
+          ? ''
+          : `<h2 style="margin:24px 0 12px;font-size:17px;${FONT}">${escapeHtml(section.title)}</h2>`;
+      return heading + section.blocks.map(htmlBlock).join('');
+    })
+    .join('');
+  return `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f6f3ef;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f6f3ef;"><tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;"><tr><td style="padding:24px;">
+<h1 style="margin:0 0 16px;font-size:22px;${FONT}">${escapeHtml(SHOP_NAME)}</h1>
+${body}
+</td></tr></table>
+</td></tr></table>
+</body></html>
+`;
+}
+
+/**
+ * The confirmation email of an order: to the shopper's email, in plain text and HTML, carrying
+ * what the Consumer Contracts Regulations ask a confirmation to carry. `links.orderUrl` is the
+ * order's page (with its secret link for a guest).
+ */
+export function orderConfirmationEmail(order: OrderJson, links: { orderUrl: string }): MailMessage {
+  const subject = `Your ${SHOP_NAME} order ${order.number}`;
+  const all = sections(order, links.orderUrl);
+  return { to: order.email, subject, text: renderText(all), html: renderHtml(all, subject) };
+}

@@ -1,0 +1,610 @@
+import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '#db/client.ts';
+import type {
+  OrderEventJson,
+  OrderJson,
+  OrderSummaryJson,
+  PaymentMethod,
+} from '#domain/checkout.ts';
+import { BANK_DETAILS } from '#domain/company.ts';
+import { formatPoundsPlain } from '#domain/money.ts';
+import { formatInvoiceNumber } from '#domain/invoice.ts';
+import {
+  canMoveOrder,
+  holdsStock,
+  type OrderStatus,
+  type PaymentStatus,
+} from '#domain/order-states.ts';
+import type { Address } from '#domain/validation.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import type { PaymentProvider, StartedPayment } from '../payments/provider.ts';
+import { hashToken } from '../sessions.ts';
+import type { Mailer } from '../mail.ts';
+import { orderConfirmationEmail } from './confirmation-email.ts';
+
+export interface OrderAccess {
+  customerId: number | null;
+  token: string | null;
+  /** The caller's session: the one that placed an order may see it without the link. */
+  sessionTokenHash?: string | null;
+}
+
+export interface OrderHead {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
+  totalPence: number;
+  email: string;
+  customerId: number | null;
+}
+
+export type MarkPaidResult =
+  | 'paid'
+  | 'already_paid'
+  | 'duplicate_event'
+  | 'flagged_for_refund'
+  | 'amount_mismatch'
+  | 'not_found';
+
+export interface MarkPaidInput {
+  orderNumber: string;
+  provider: 'stripe' | 'bank_transfer';
+  providerRef: string | null;
+  amountPence: number;
+  currency: string;
+  actor: string;
+  event?: { id: string; type: string };
+}
+
+type Tx = Database;
+
+export interface HeadRow {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  payment_method: PaymentMethod;
+  total_pence: number;
+  email: string;
+  customer_id: number | null;
+  access_token_hash?: string;
+  session_token_hash?: string;
+}
+
+export const headOf = (row: HeadRow): OrderHead => ({
+  id: row.id,
+  number: row.number,
+  status: row.status,
+  paymentStatus: row.payment_status,
+  paymentMethod: row.payment_method,
+  totalPence: row.total_pence,
+  email: row.email,
+  customerId: row.customer_id,
+});
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Adds a line to an order's history. */
+export function recordEvent(
+  tx: Tx,
+  orderId: number,
+  event: {
+    kind: 'status' | 'payment' | 'note';
+    from: string | null;
+    to: string;
+    actor: string;
+    note?: string | null;
+  },
+) {
+  return tx.execute(sql`INSERT INTO order_events (order_id, kind, from_state, to_state, actor, note)
+    VALUES (${orderId}, ${event.kind}, ${event.from}, ${event.to}, ${event.actor}, ${event.note ?? null})`);
+}
+
+/**
+ * Orders after placement: who may see them, their answers, payment and the status changes of
+ * the order's life. Every change runs in a transaction holding the order's row lock, so a
+ * webhook, a return page and a member of staff acting at once apply each change once.
+ */
+export class OrderService {
+  constructor(
+    private readonly db: Database,
+    private readonly options: { paymentDays: number; mailer: Mailer | null },
+  ) {}
+
+  /** A guest's order joins the account they made from its link. */
+  async joinCustomer(orderId: number, customerId: number): Promise<void> {
+    await this.db.execute(sql`UPDATE orders SET customer_id = ${customerId}, updated_at = now()
+        WHERE id = ${orderId} AND customer_id IS NULL`);
+  }
+
+  /** The order's invoice, once it is paid. */
+  async invoice(
+    orderId: number,
+  ): Promise<{ number: number; issuedAt: Date; taxPoint: Date } | null> {
+    const [row] = await queryRows<{
+      number: number;
+      issued_at: string | Date;
+      tax_point: string | Date;
+    }>(this.db, sql`SELECT number, issued_at, tax_point FROM invoices WHERE order_id = ${orderId}`);
+    return row
+      ? { number: row.number, issuedAt: new Date(row.issued_at), taxPoint: new Date(row.tax_point) }
+      : null;
+  }
+
+  /**
+   * Mails the order's confirmation (a durable medium, as the Consumer Contracts Regulations ask)
+   * and records when it left. A mail failure never undoes the order: it is logged, and the
+   * order shows it unsent (confirmation_mailed_at stays null) for staff to resend.
+   */
+  async sendConfirmation(orderId: number, orderUrl: string): Promise<boolean> {
+    if (!this.options.mailer) return false;
+    const order = await this.json(orderId);
+    await this.options.mailer.sendMail(orderConfirmationEmail(order, { orderUrl }));
+    await this.db.execute(
+      sql`UPDATE orders SET confirmation_mailed_at = now() WHERE id = ${orderId}`,
+    );
+    return true;
+  }
+
+  /** The order when the caller owns it or holds its secret link; otherwise null (a 404). */
+  async findForAccess(number: string, access: OrderAccess): Promise<OrderHead | null> {
+    const [row] = await queryRows<HeadRow>(
+      this.db,
+      sql`SELECT id, number, status, payment_status, payment_method, total_pence, email,
+            customer_id, access_token_hash, session_token_hash
+          FROM orders WHERE number = ${number}`,
+    );
+    if (!row) return null;
+    const owner =
+      (access.customerId !== null && row.customer_id === access.customerId) ||
+      (!!access.sessionTokenHash && row.session_token_hash === access.sessionTokenHash);
+    const linked =
+      access.token !== null && sameHash(hashToken(access.token), row.access_token_hash ?? '');
+    return owner || linked ? headOf(row) : null;
+  }
+
+  /** The order answer of GET /api/orders/{number}. */
+  async json(orderId: number): Promise<OrderJson> {
+    const [order] = await queryRows<OrderRow>(
+      this.db,
+      sql`SELECT o.*, i.number AS invoice_number, i.issued_at AS invoice_issued_at
+          FROM orders o LEFT JOIN invoices i ON i.order_id = o.id WHERE o.id = ${orderId}`,
+    );
+    if (!order) throw notFound('Order not found');
+    const [lines, events] = await Promise.all([
+      queryRows<LineRow>(
+        this.db,
+        sql`SELECT * FROM order_lines WHERE order_id = ${orderId} ORDER BY position`,
+      ),
+      queryRows<EventRow>(
+        this.db,
+        sql`SELECT * FROM order_events WHERE order_id = ${orderId} ORDER BY at, id`,
+      ),
+    ]);
+    return presentOrder(order, lines, events);
+  }
+
+  /** The signed-in customer's orders, newest first. */
+  async list(
+    customerId: number,
+    page: number,
+    perPage: number,
+  ): Promise<{ data: OrderSummaryJson[]; total: number }> {
+    const rows = await queryRows<SummaryRow>(
+      this.db,
+      sql`SELECT o.number, o.placed_at, o.status, o.payment_status, o.total_pence,
+            (SELECT coalesce(sum(pieces), 0)::int FROM order_lines l WHERE l.order_id = o.id) AS item_count,
+            count(*) OVER ()::int AS total
+          FROM orders o WHERE o.customer_id = ${customerId}
+          ORDER BY o.placed_at DESC, o.id DESC
+          LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
+    );
+    const total =
+      rows[0]?.total ??
+      (page > 1
+        ? ((
+            await queryRows<{ n: number }>(
+              this.db,
+              sql`SELECT count(*)::int AS n FROM orders WHERE customer_id = ${customerId}`,
+            )
+          )[0]?.n ?? 0)
+        : 0);
+    return {
+      total,
+      data: rows.map((row) => ({
+        number: row.number,
+        placed_at: new Date(row.placed_at).toISOString(),
+        status: row.status,
+        payment_status: row.payment_status,
+        total: formatPoundsPlain(row.total_pence),
+        item_count: row.item_count,
+      })),
+    };
+  }
+
+  /**
+   * The one way an order becomes paid, for every provider and for staff. In one transaction:
+   * the provider's event is recorded once; the amount and currency must be the order's; a
+   * payment for an order that has expired or was cancelled is flagged for refund and never
+   * revives it; a paid order gets its invoice number and a line in its history.
+   */
+  async markPaid(input: MarkPaidInput): Promise<MarkPaidResult> {
+    return this.db.transaction(async (tx) => {
+      if (input.event) {
+        const fresh = await queryRows<{ id: number }>(
+          tx,
+          sql`INSERT INTO payment_events (provider, event_id, type, order_id)
+              VALUES (${input.provider}, ${input.event.id}, ${input.event.type},
+                (SELECT id FROM orders WHERE number = ${input.orderNumber}))
+              ON CONFLICT (provider, event_id) DO NOTHING RETURNING id`,
+        );
+        if (fresh.length === 0) return 'duplicate_event';
+      }
+      const order = await lockOrder(tx, input.orderNumber);
+      if (!order) return 'not_found';
+      if (order.paymentStatus === 'succeeded' || order.paymentStatus === 'refunded') {
+        return 'already_paid';
+      }
+      if (input.amountPence !== order.totalPence || input.currency.toUpperCase() !== 'GBP') {
+        await recordEvent(tx, order.id, {
+          kind: 'note',
+          from: null,
+          to: 'payment_mismatch',
+          actor: input.actor,
+          note: `A payment of ${formatPoundsPlain(input.amountPence)} ${input.currency.toUpperCase()} does not match the order total of ${formatPoundsPlain(order.totalPence)} GBP: not applied`,
+        });
+        return 'amount_mismatch';
+      }
+      await this.recordPayment(tx, order, input, 'succeeded');
+      if (order.status !== 'pending_payment') {
+        await tx.execute(sql`UPDATE orders SET needs_refund = true, payment_status = 'succeeded',
+            updated_at = now() WHERE id = ${order.id}`);
+        await recordEvent(tx, order.id, {
+          kind: 'payment',
+          from: order.paymentStatus,
+          to: 'succeeded',
+          actor: input.actor,
+          note: `Payment received for a ${order.status} order: to be refunded`,
+        });
+        return 'flagged_for_refund';
+      }
+      await tx.execute(sql`UPDATE orders SET status = 'paid', payment_status = 'succeeded',
+          paid_at = now(), expires_at = NULL, updated_at = now() WHERE id = ${order.id}`);
+      await recordEvent(tx, order.id, {
+        kind: 'payment',
+        from: order.paymentStatus,
+        to: 'succeeded',
+        actor: input.actor,
+      });
+      await recordEvent(tx, order.id, {
+        kind: 'status',
+        from: 'pending_payment',
+        to: 'paid',
+        actor: input.actor,
+      });
+      // The invoice number is taken only now, under the counter's row lock: numbers without gaps.
+      await tx.execute(sql`WITH next AS (
+            UPDATE counters SET value = value + 1 WHERE name = 'invoice' RETURNING value
+          )
+          INSERT INTO invoices (order_id, number, tax_point)
+          SELECT ${order.id}, value, now() FROM next`);
+      if (order.customerId !== null) {
+        await tx.execute(
+          sql`UPDATE customers SET is_paying_customer = true WHERE id = ${order.customerId}`,
+        );
+      }
+      return 'paid';
+    });
+  }
+
+  /** A provider says a payment attempt failed: the order keeps waiting (a retry may succeed). */
+  async recordPaymentFailed(input: {
+    orderNumber: string;
+    provider: 'stripe';
+    providerRef: string;
+    actor: string;
+    event?: { id: string; type: string };
+  }): Promise<'failed' | 'duplicate_event' | 'ignored' | 'not_found'> {
+    return this.db.transaction(async (tx) => {
+      if (input.event) {
+        const fresh = await queryRows<{ id: number }>(
+          tx,
+          sql`INSERT INTO payment_events (provider, event_id, type, order_id)
+              VALUES (${input.provider}, ${input.event.id}, ${input.event.type},
+                (SELECT id FROM orders WHERE number = ${input.orderNumber}))
+              ON CONFLICT (provider, event_id) DO NOTHING RETURNING id`,
+        );
+        if (fresh.length === 0) return 'duplicate_event';
+      }
+      const order = await lockOrder(tx, input.orderNumber);
+      if (!order) return 'not_found';
+      if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'failed') return 'ignored';
+      await tx.execute(sql`UPDATE orders SET payment_status = 'failed', updated_at = now()
+          WHERE id = ${order.id}`);
+      await tx.execute(sql`UPDATE payments SET status = 'failed', updated_at = now()
+          WHERE order_id = ${order.id} AND provider = ${input.provider}`);
+      await recordEvent(tx, order.id, {
+        kind: 'payment',
+        from: order.paymentStatus,
+        to: 'failed',
+        actor: input.actor,
+      });
+      return 'failed';
+    });
+  }
+
+  /**
+   * Starts the payment of an order awaiting it, or resumes the one started before: the
+   * provider's reference is kept on the order's payment row and handed back on every retry.
+   */
+  async startPayment(orderNumber: string, provider: PaymentProvider): Promise<StartedPayment> {
+    const [row] = await queryRows<HeadRow & { provider_ref: string | null }>(
+      this.db,
+      sql`SELECT o.*, p.provider_ref FROM orders o
+          LEFT JOIN payments p ON p.order_id = o.id AND p.provider = ${providerName(provider.method)}
+          WHERE o.number = ${orderNumber}`,
+    );
+    if (!row) throw notFound('Order not found');
+    if (row.status !== 'pending_payment') throw conflict('This order is not awaiting payment');
+    const started = await provider.start(
+      {
+        id: row.id,
+        number: row.number,
+        totalPence: row.total_pence,
+        currency: 'GBP',
+        email: row.email,
+      },
+      row.provider_ref,
+    );
+    if (started.providerRef !== null && started.providerRef !== row.provider_ref) {
+      await this.db
+        .execute(sql`INSERT INTO payments (order_id, provider, provider_ref, amount_pence)
+          VALUES (${row.id}, ${started.provider}, ${started.providerRef}, ${row.total_pence})
+          ON CONFLICT (order_id, provider) DO UPDATE SET provider_ref = excluded.provider_ref,
+            updated_at = now()`);
+    }
+    return started;
+  }
+
+  /**
+   * Moves an order along its life (staff, the CLI, the back office). Paying goes through
+   * `markPaid`; cancelling gives back the stock the order holds.
+   */
+  async move(orderNumber: string, to: OrderStatus, actor: string, note?: string): Promise<void> {
+    if (to === 'paid') throw conflict('An order becomes paid through its payment (mark paid)');
+    await this.db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderNumber);
+      if (!order) throw notFound('Order not found');
+      if (!canMoveOrder(order.status, to)) {
+        throw conflict(`An order that is ${order.status} cannot become ${to}`);
+      }
+      if (!holdsStock(to)) await releaseStock(tx, order.id);
+      await tx.execute(sql`UPDATE orders SET status = ${to}, updated_at = now(),
+          expires_at = CASE WHEN ${to} = 'pending_payment' THEN expires_at ELSE NULL END
+          WHERE id = ${order.id}`);
+      await recordEvent(tx, order.id, {
+        kind: 'status',
+        from: order.status,
+        to,
+        actor,
+        note: note ?? null,
+      });
+    });
+  }
+
+  /**
+   * Expires orders whose payment window has passed and gives their stock back. Safe on every
+   * instance at once: each takes the rows it can lock and skips the others'.
+   */
+  async expireOverdue(now = new Date()): Promise<string[]> {
+    return this.db.transaction(async (tx) => {
+      const due = await queryRows<{ id: number; number: string }>(
+        tx,
+        sql`SELECT id, number FROM orders
+            WHERE status = 'pending_payment' AND expires_at <= ${now.toISOString()}::timestamptz
+            ORDER BY expires_at LIMIT 200 FOR UPDATE SKIP LOCKED`,
+      );
+      for (const order of due) {
+        await releaseStock(tx, order.id);
+        await tx.execute(sql`UPDATE orders SET status = 'expired', expires_at = NULL,
+            updated_at = now() WHERE id = ${order.id}`);
+        await recordEvent(tx, order.id, {
+          kind: 'status',
+          from: 'pending_payment',
+          to: 'expired',
+          actor: 'system',
+          note: `Not paid within ${this.options.paymentDays} days: stock released`,
+        });
+      }
+      return due.map((order) => order.number);
+    });
+  }
+
+  private async recordPayment(
+    tx: Tx,
+    order: OrderHead,
+    input: MarkPaidInput,
+    status: PaymentStatus,
+  ): Promise<void> {
+    await tx.execute(sql`INSERT INTO payments (order_id, provider, provider_ref, amount_pence, status)
+        VALUES (${order.id}, ${input.provider}, ${input.providerRef}, ${input.amountPence}, ${status})
+        ON CONFLICT (order_id, provider) DO UPDATE SET status = excluded.status,
+          provider_ref = coalesce(excluded.provider_ref, payments.provider_ref),
+          amount_pence = excluded.amount_pence, updated_at = now()`);
+  }
+}
+
+export const providerName = (method: PaymentMethod) =>
+  method === 'card' ? 'stripe' : 'bank_transfer';
+
+async function lockOrder(tx: Tx, number: string): Promise<OrderHead | null> {
+  const [row] = await queryRows<HeadRow>(
+    tx,
+    sql`SELECT id, number, status, payment_status, payment_method, total_pence, email,
+          customer_id, access_token_hash
+        FROM orders WHERE number = ${number} FOR UPDATE`,
+  );
+  return row ? headOf(row) : null;
+}
+
+/** Gives back the pieces an order took, once: its lines stop holding stock. */
+async function releaseStock(tx: Tx, orderId: number): Promise<void> {
+  await tx.execute(sql`
+    WITH released AS (
+      UPDATE order_lines SET stock_taken = false
+      WHERE order_id = ${orderId} AND stock_taken
+      RETURNING variation_id, pieces
+    ), per_variation AS (
+      SELECT variation_id, sum(pieces)::int AS pieces FROM released GROUP BY variation_id
+    )
+    UPDATE variations v SET stock_quantity = v.stock_quantity + p.pieces
+    FROM per_variation p WHERE v.id = p.variation_id AND v.stock_quantity IS NOT NULL`);
+}
+
+interface OrderRow {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  payment_method: PaymentMethod;
+  email: string;
+  shipping_address: Address;
+  billing_address: Address;
+  delivery: OrderJson['delivery'];
+  goods_net_pence: number;
+  goods_vat_pence: number;
+  goods_gross_pence: number;
+  delivery_net_pence: number;
+  delivery_vat_pence: number;
+  delivery_gross_pence: number;
+  total_net_pence: number;
+  total_vat_pence: number;
+  total_pence: number;
+  terms_version: string;
+  placed_at: string | Date;
+  expires_at: string | Date | null;
+  invoice_number: number | null;
+  invoice_issued_at: string | Date | null;
+}
+
+interface LineRow {
+  product_id: number;
+  variation_id: number;
+  name: string;
+  size: string;
+  kind: OrderJson['lines'][number]['kind'];
+  is_bespoke: boolean;
+  pieces: number;
+  m2: string | null;
+  weight_kg: string;
+  unit: 'm2' | 'item';
+  unit_price_pence: number;
+  unit_net_pence: number;
+  vat_rate: number;
+  net_pence: number;
+  vat_pence: number;
+  gross_pence: number;
+}
+
+interface EventRow {
+  at: string | Date;
+  kind: OrderEventJson['kind'];
+  from_state: string | null;
+  to_state: string;
+  actor: string;
+  note: string | null;
+}
+
+interface SummaryRow {
+  number: string;
+  placed_at: string | Date;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  total_pence: number;
+  item_count: number;
+  total: number;
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+const pounds = formatPoundsPlain;
+const split = (net: number, vat: number, gross: number) => ({
+  net: pounds(net),
+  vat: pounds(vat),
+  gross: pounds(gross),
+});
+
+function presentOrder(order: OrderRow, lines: LineRow[], events: EventRow[]): OrderJson {
+  const awaitingTransfer =
+    order.payment_method === 'bank_transfer' && order.status === 'pending_payment';
+  return {
+    number: order.number,
+    status: order.status,
+    payment_status: order.payment_status,
+    payment_method: order.payment_method,
+    placed_at: iso(order.placed_at),
+    expires_at: order.expires_at === null ? null : iso(order.expires_at),
+    email: order.email,
+    shipping_address: order.shipping_address,
+    billing_address: order.billing_address,
+    lines: lines.map((line) => ({
+      product_id: line.product_id,
+      variation_id: line.variation_id,
+      name: line.name,
+      size: line.size,
+      kind: line.kind,
+      is_bespoke: line.is_bespoke,
+      pieces: line.pieces,
+      m2: line.m2 === null ? null : Number(line.m2),
+      unit_price: pounds(line.unit_price_pence),
+      unit: line.unit,
+      unit_price_net: pounds(line.unit_net_pence),
+      vat_rate: line.vat_rate,
+      weight_kg: Number(line.weight_kg),
+      total: split(line.net_pence, line.vat_pence, line.gross_pence),
+    })),
+    delivery: order.delivery,
+    totals: {
+      goods: split(order.goods_net_pence, order.goods_vat_pence, order.goods_gross_pence),
+      delivery: split(
+        order.delivery_net_pence,
+        order.delivery_vat_pence,
+        order.delivery_gross_pence,
+      ),
+      total: split(order.total_net_pence, order.total_vat_pence, order.total_pence),
+    },
+    history: events.map((event) => ({
+      at: iso(event.at),
+      kind: event.kind,
+      from: event.from_state,
+      to: event.to_state,
+      actor: event.actor,
+      note: event.note,
+    })),
+    invoice:
+      order.invoice_number === null || order.invoice_issued_at === null
+        ? null
+        : {
+            number: formatInvoiceNumber(order.invoice_number),
+            issued_at: iso(order.invoice_issued_at),
+            url: `/api/orders/${order.number}/invoice.pdf`,
+          },
+    bank_transfer:
+      awaitingTransfer && order.expires_at !== null
+        ? {
+            account_name: BANK_DETAILS.accountName,
+            sort_code: BANK_DETAILS.sortCode,
+            account_number: BANK_DETAILS.accountNumber,
+            reference: order.number,
+            pay_by: iso(order.expires_at),
+          }
+        : null,
+    terms_version: order.terms_version,
+  };
+}

@@ -1,0 +1,304 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '#db/client.ts';
+import { carts } from '#db/schema/index.ts';
+import type {
+  CheckoutQuoteJson,
+  DeliveryOptionId,
+  DeliveryJson,
+  OrderLineJson,
+  PaymentMethod,
+} from '#domain/checkout.ts';
+import { TERMS_VERSION } from '#domain/checkout.ts';
+import {
+  lineWeightKg,
+  quoteDelivery,
+  type DeliveryQuote,
+  type DeliverySettings,
+  type DeliveryZone,
+} from '#domain/delivery.ts';
+import { BESPOKE_SECTION, priceOrderLine, type PricedOrderLine } from '#domain/order-lines.ts';
+import { sumSplits, splitGross, type VatSplit } from '#domain/vat.ts';
+import { deliveryEstimate } from '#domain/working-days.ts';
+import { formatPoundsPlain } from '#domain/money.ts';
+import { MATERIAL_ATTRIBUTE_ID } from '#domain/catalogue.ts';
+import { cartOwner } from '../cart/ownership.ts';
+import type { SessionRecord } from '../sessions.ts';
+
+/** A basket line with what pricing, stock and the order's snapshot need. */
+export interface BasketLine {
+  id: number;
+  productId: number;
+  variationId: number;
+  pieces: number;
+  m2: number | null;
+  isSample: boolean;
+  name: string;
+  option: string;
+  pricePence: number;
+  stockQuantity: number | null;
+  onSale: boolean;
+  material: string | null;
+  isBespoke: boolean;
+}
+
+export interface PricedLine extends BasketLine {
+  priced: PricedOrderLine;
+  weightKg: number;
+}
+
+/** The basket priced for one delivery address and option: what checkout shows and charges. */
+export interface PricedBasket {
+  lines: PricedLine[];
+  delivery: DeliveryQuote;
+  option: DeliveryOptionId | null;
+  goods: VatSplit;
+  deliverySplit: VatSplit;
+  total: VatSplit;
+}
+
+interface LineRow {
+  id: number;
+  product_id: number;
+  variation_id: number;
+  quantity: number;
+  m2_quantity: string | null;
+  is_sample: boolean;
+  name: string;
+  option: string;
+  price_pence: number;
+  stock_quantity: number | null;
+  on_sale: boolean;
+  material: string | null;
+  is_bespoke: boolean;
+}
+
+/** The id of the session's basket, or null; `lock` holds it until the transaction ends. */
+export async function basketId(
+  db: Database,
+  session: SessionRecord | null,
+  lock: boolean,
+): Promise<number | null> {
+  if (!session) return null;
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM ${carts} WHERE ${cartOwner(session)} ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
+  return row?.id ?? null;
+}
+
+/** The lines of a basket with their product's current name, price, stock and material. */
+export async function basketLines(db: Database, cartId: number | null): Promise<BasketLine[]> {
+  if (cartId === null) return [];
+  const rows = await queryRows<LineRow>(
+    db,
+    sql`SELECT l.id, l.product_id, l.variation_id, l.quantity, l.m2_quantity, l.is_sample,
+        p.name, v.option, v.price_pence, v.stock_quantity,
+        (p.status = 'publish' AND v.product_id = p.id) AS on_sale,
+        (SELECT t.slug FROM product_terms pt JOIN attribute_terms t ON t.id = pt.term_id
+         WHERE pt.product_id = p.id AND t.attribute_id = ${MATERIAL_ATTRIBUTE_ID}
+         ORDER BY t.position, t.id LIMIT 1) AS material,
+        EXISTS (SELECT 1 FROM product_categories pc JOIN categories c ON c.id = pc.category_id
+                WHERE pc.product_id = p.id AND c.section = ${BESPOKE_SECTION}) AS is_bespoke
+      FROM cart_items l
+      JOIN products p ON p.id = l.product_id
+      JOIN variations v ON v.id = l.variation_id
+      WHERE l.cart_id = ${cartId}
+      ORDER BY l.id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    productId: row.product_id,
+    variationId: row.variation_id,
+    pieces: row.quantity,
+    m2: row.m2_quantity === null ? null : Number(row.m2_quantity),
+    isSample: row.is_sample,
+    name: row.name,
+    option: row.option,
+    pricePence: row.price_pence,
+    stockQuantity: row.stock_quantity,
+    onSale: row.on_sale,
+    material: row.material,
+    isBespoke: row.is_bespoke,
+  }));
+}
+
+interface SettingsRow {
+  parcel_max_kg: number;
+  parcel_pence: number;
+  pallet_max_kg: number;
+  pallet_pence: number;
+  free_threshold_pence: number;
+  full_size_sample_postage_pence: number;
+  timed_slot_pence: number;
+  standard_min_days: number;
+  standard_max_days: number;
+  post_min_days: number;
+  post_max_days: number;
+}
+
+interface ZoneRow {
+  code: string;
+  name: string;
+  prefixes: string[];
+  deliverable: boolean;
+  parcel_surcharge_pence: number;
+  pallet_surcharge_pence: number;
+  extra_days: number;
+  message: string | null;
+}
+
+/** The delivery prices and zones as the owner last set them. */
+export async function deliveryRules(
+  db: Database,
+): Promise<{ settings: DeliverySettings; zones: DeliveryZone[] }> {
+  const [[settings], zones] = await Promise.all([
+    queryRows<SettingsRow>(db, sql`SELECT * FROM delivery_settings WHERE id = 1`),
+    queryRows<ZoneRow>(db, sql`SELECT * FROM delivery_zones ORDER BY position, code`),
+  ]);
+  if (!settings) throw new Error('delivery_settings has no row: run the migrations');
+  return {
+    settings: {
+      parcelMaxKg: settings.parcel_max_kg,
+      parcelPence: settings.parcel_pence,
+      palletMaxKg: settings.pallet_max_kg,
+      palletPence: settings.pallet_pence,
+      freeThresholdPence: settings.free_threshold_pence,
+      fullSizeSamplePostagePence: settings.full_size_sample_postage_pence,
+      timedSlotPence: settings.timed_slot_pence,
+      standardMinDays: settings.standard_min_days,
+      standardMaxDays: settings.standard_max_days,
+      postMinDays: settings.post_min_days,
+      postMaxDays: settings.post_max_days,
+    },
+    zones: zones.map((zone) => ({
+      code: zone.code,
+      name: zone.name,
+      prefixes: zone.prefixes,
+      deliverable: zone.deliverable,
+      parcelSurchargePence: zone.parcel_surcharge_pence,
+      palletSurchargePence: zone.pallet_surcharge_pence,
+      extraDays: zone.extra_days,
+      message: zone.message,
+    })),
+  };
+}
+
+/**
+ * Prices basket lines for a delivery address and option. An option that is not offered for the
+ * address falls back to the first one offered, so the figures always describe a real choice.
+ */
+export function priceBasket(
+  lines: readonly BasketLine[],
+  rules: { settings: DeliverySettings; zones: DeliveryZone[] },
+  address: { country?: string | undefined; postcode?: string | undefined },
+  option: DeliveryOptionId | undefined,
+): PricedBasket {
+  const priced = lines.map((line) => {
+    const pricing = priceOrderLine({
+      option: line.option,
+      pricePence: line.pricePence,
+      pieces: line.pieces,
+      m2: line.m2,
+      isSample: line.isSample,
+    });
+    const deliveryLine = {
+      option: line.option,
+      kind: pricing.kind,
+      material: line.material,
+      pieces: line.pieces,
+      m2: line.m2,
+    };
+    return { ...line, priced: pricing, weightKg: lineWeightKg(deliveryLine), deliveryLine };
+  });
+  const goods = sumSplits(priced.map((line) => line.priced.total));
+  const delivery = quoteDelivery({
+    lines: priced.map((line) => line.deliveryLine),
+    goodsGrossPence: goods.grossPence,
+    country: address.country,
+    postcode: address.postcode,
+    settings: rules.settings,
+    zones: rules.zones,
+  });
+  const chosen = delivery.options.find((o) => o.id === option) ?? delivery.options[0] ?? null;
+  const deliverySplit = splitGross(chosen?.pricePence ?? 0);
+  return {
+    lines: priced.map(({ deliveryLine: _unused, ...line }) => line),
+    delivery,
+    option: chosen?.id ?? null,
+    goods,
+    deliverySplit,
+    total: sumSplits([goods, deliverySplit]),
+  };
+}
+
+const pounds = formatPoundsPlain;
+
+export function splitJson(split: VatSplit) {
+  return {
+    net: pounds(split.netPence),
+    vat: pounds(split.vatPence),
+    gross: pounds(split.grossPence),
+  };
+}
+
+export function lineJson(line: PricedLine): OrderLineJson {
+  return {
+    product_id: line.productId,
+    variation_id: line.variationId,
+    name: line.name,
+    size: line.option,
+    kind: line.priced.kind,
+    is_bespoke: line.isBespoke,
+    pieces: line.pieces,
+    m2: line.m2,
+    unit_price: pounds(line.priced.unitPricePence),
+    unit: line.priced.unit,
+    unit_price_net: pounds(line.priced.unitNetPence),
+    vat_rate: line.priced.vatRate,
+    weight_kg: line.weightKg,
+    total: splitJson(line.priced.total),
+  };
+}
+
+export function deliveryJson(basket: PricedBasket, placedAt: Date): DeliveryJson {
+  const { delivery } = basket;
+  return {
+    deliverable: delivery.deliverable,
+    message: delivery.message,
+    zone: delivery.zone,
+    method: delivery.method,
+    weight_kg: delivery.weightKg,
+    parcels: delivery.parcels,
+    pallets: delivery.pallets,
+    note: delivery.note,
+    options: delivery.options.map((option) => ({
+      id: option.id,
+      label: option.label,
+      price: pounds(option.pricePence),
+      estimate: {
+        min_days: option.minDays,
+        max_days: option.maxDays,
+        ...deliveryEstimate(placedAt, option.minDays, option.maxDays),
+      },
+    })),
+    selected: basket.option,
+  };
+}
+
+export function quoteJson(
+  basket: PricedBasket,
+  paymentMethods: PaymentMethod[],
+  now: Date,
+): CheckoutQuoteJson {
+  return {
+    lines: basket.lines.map(lineJson),
+    delivery: deliveryJson(basket, now),
+    totals: {
+      goods: splitJson(basket.goods),
+      delivery: splitJson(basket.deliverySplit),
+      total: splitJson(basket.total),
+    },
+    payment_methods: paymentMethods,
+    terms_version: TERMS_VERSION,
+  };
+}

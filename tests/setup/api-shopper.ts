@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { CheckoutInput, CheckoutQuoteJson } from '#domain/checkout.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A shopper talking to the app through `inject`: a cookie jar holding one session cookie. */
+export class ApiShopper {
+  cookie = '';
+  constructor(private readonly app: FastifyInstance) {}
+
+  async call(method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    const setCookie = response.cookies.find((c) => c.name === 'tessera_session');
+    if (setCookie) this.cookie = setCookie.value ? `tessera_session=${setCookie.value}` : '';
+    const json = response.headers['content-type']?.toString().includes('json');
+    return { status: response.statusCode, body: json ? response.json() : undefined, response };
+  }
+
+  add(productId: number, variationId: number, quantity: number, isSample = false) {
+    return this.call('POST', '/api/cart/add', {
+      product_id: productId,
+      variation_id: variationId,
+      quantity,
+      is_sample: isSample,
+    });
+  }
+
+  async quote(query = 'country=GB&postcode=BS2%200UX'): Promise<CheckoutQuoteJson> {
+    const { status, body } = await this.call('GET', `/api/checkout?${query}`);
+    if (status !== 200) throw new Error(`quote answered ${status}: ${JSON.stringify(body)}`);
+    return body.data;
+  }
+
+  placeOrder(input: Partial<CheckoutInput> & Record<string, unknown>, key: string | null) {
+    return this.call(
+      'POST',
+      '/api/checkout/orders',
+      input,
+      key === null ? {} : { 'idempotency-key': key },
+    );
+  }
+}
+
+/** A complete, valid checkout for a GB address; tests override the parts they try. */
+export function checkoutInput(
+  expectedTotal: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    email: 'ada@example.co.uk',
+    shipping: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      company: '',
+      phone: '0117 496 0000',
+      email: 'ada@example.co.uk',
+      country: 'GB',
+      address_1: '12 Harbour Road',
+      address_2: '',
+      city: 'Bristol',
+      county: '',
+      postcode: 'BS2 0UX',
+    },
+    billing_same_as_shipping: true,
+    delivery_option: 'standard',
+    payment_method: 'bank_transfer',
+    accept_terms: true,
+    expected_total: expectedTotal,
+    ...overrides,
+  };
+}

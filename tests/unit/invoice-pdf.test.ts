@@ -1,0 +1,126 @@
+// The VAT invoice read back as a PDF reader reads it (pdfjs-dist, Firefox's PDF engine): each
+// page's text, then the contents HMRC asks of a full VAT invoice (VAT Notice 700/21, 6.3).
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import { COMPANY_NAME, SHOP_ADDRESS, VAT_NUMBER } from '#domain/company.ts';
+import type { OrderJson } from '#domain/checkout.ts';
+import { renderInvoicePdf } from '#server/services/orders/invoice-pdf.ts';
+import { SAMPLE_LINES, orderLine, samplePaidOrder } from '#tests/factories/orders.ts';
+
+const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+
+const invoice = {
+  number: 42,
+  issuedAt: new Date('2026-11-26T09:00:00Z'),
+  taxPoint: new Date('2026-11-25T16:40:00Z'),
+};
+
+interface ReadPdf {
+  pages: string[];
+  info: Record<string, unknown>;
+}
+
+/** The text of each page, pieces joined by single spaces, as a reader's search sees it. */
+async function readPdf(buffer: Buffer): Promise<ReadPdf> {
+  const pdf = await getDocument({
+    data: new Uint8Array(buffer),
+    standardFontDataUrl: STANDARD_FONTS,
+    isEvalSupported: false,
+  }).promise;
+  try {
+    const pages: string[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const content = await (await pdf.getPage(n)).getTextContent();
+      const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
+      pages.push(text.replace(/\s+/g, ' ').trim());
+    }
+    const { info } = await pdf.getMetadata();
+    return { pages, info: info as Record<string, unknown> };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+async function render(order: OrderJson) {
+  const buffer = await renderInvoicePdf(order, invoice);
+  return { buffer, ...(await readPdf(buffer)) };
+}
+
+describe('renderInvoicePdf', () => {
+  it('is a PDF titled as the invoice, by the company', async () => {
+    const { buffer, info, pages } = await render(samplePaidOrder());
+    expect(buffer.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(info.Title).toBe('VAT invoice INV-000042');
+    expect(info.Author).toBe(COMPANY_NAME);
+    expect(pages).toHaveLength(1);
+  });
+
+  it('carries the contents of a full VAT invoice', async () => {
+    const [text = ''] = (await render(samplePaidOrder())).pages;
+    expect(text).toContain('VAT invoice');
+    // Sequential number, invoice date, tax point (the payment date), the order it belongs to.
+    expect(text).toContain('Invoice number INV-000042');
+    expect(text).toContain('Invoice date 26 November 2026');
+    expect(text).toContain('Tax point 25 November 2026');
+    expect(text).toContain('Order number TS-100042');
+    // Seller: name, address, VAT registration number.
+    expect(text).toContain(COMPANY_NAME);
+    expect(text).toContain(SHOP_ADDRESS.join(' '));
+    expect(text).toContain(`VAT registration number: ${VAT_NUMBER}`);
+    expect(text).toContain('Company number: 13584207');
+    // Customer: billing name, company and address.
+    expect(text).toContain(
+      'Eleanor Whitfield Whitfield Interiors 14 Clifton Park Road Flat 2 Bristol BS8 3HL United Kingdom (UK)',
+    );
+    // Each line: description, quantity, unit price without VAT, VAT rate, net, VAT, gross.
+    expect(text).toContain(
+      'Calacatta Oro Honed Marble Tiles 600x400x20 11.040 m² 46 pieces £45.79 per m² 20% £505.54 £101.11 £606.65',
+    );
+    expect(text).toContain(
+      'Nero Marquina Polished Marble Full Size Sample 1 piece £5.42 each 20% £5.42 £1.08 £6.50',
+    );
+    expect(text).toContain(
+      'Carrara Marble Vanity Top, cut to size 1200x550x20 1 piece £324.17 each 20% £324.17 £64.83 £389.00',
+    );
+    // Delivery is standard-rated with the goods.
+    expect(text).toContain(
+      'Delivery: Standard pallet delivery UK mainland 1 £40.00 each 20% £40.00 £8.00 £48.00',
+    );
+    // Totals: exactly the order's.
+    expect(text).toContain('Total excluding VAT £875.13');
+    expect(text).toContain('VAT at 20% £175.02');
+    expect(text).toContain('Total including VAT £1,050.15');
+    // Payment.
+    expect(text).toContain('Payment method Bank transfer');
+    expect(text).toContain('Paid on 25 November 2026');
+  });
+
+  it('runs a long order over several pages, repeating the table header, with every line', async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => {
+      const spec = SAMPLE_LINES[i % SAMPLE_LINES.length]!;
+      return orderLine({ ...spec, name: `Line ${i + 1} ${spec.name}`, variation_id: i + 1 });
+    });
+    const { pages } = await render(samplePaidOrder({ lines }));
+    expect(pages.length).toBeGreaterThan(1);
+
+    const all = pages.join(' ');
+    for (const line of lines) expect(all).toContain(line.name);
+    // Each line once: 'Line 6 ' is not also matched by 'Line 60 '.
+    for (let n = 1; n <= 60; n++) {
+      expect(all.split(`Line ${n} `)).toHaveLength(2);
+    }
+    pages.forEach((page, i) => {
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+      if (page.includes('Line ')) {
+        expect(page).toContain('Description Quantity Unit price excl. VAT VAT rate Net VAT Gross');
+      }
+    });
+    const last = pages.at(-1) ?? '';
+    // 20 × the sample's goods (£835.13 + £167.02 VAT) and one delivery (£40.00 + £8.00 VAT).
+    expect(last).toContain('Total excluding VAT £16,742.60');
+    expect(last).toContain('VAT at 20% £3,348.40');
+    expect(last).toContain('Total including VAT £20,091.00');
+  });
+});
