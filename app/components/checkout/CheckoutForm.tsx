@@ -190,10 +190,9 @@ export function CheckoutForm({
       }),
     onSuccess: async (placed) => {
       void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
-      const { number } = placed.data;
-      await navigate(
-        `/checkout/order/${encodeURIComponent(number)}?token=${encodeURIComponent(placed.token)}`,
-      );
+      // A repeated key answers the same order without its link: this session placed it.
+      const link = placed.token ? `?token=${encodeURIComponent(placed.token)}` : '';
+      await navigate(`/checkout/order/${encodeURIComponent(placed.data.number)}${link}`);
     },
     onError: (error) => {
       placing.current = false;

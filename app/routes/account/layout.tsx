@@ -50,9 +50,13 @@ export default function AccountLayout() {
   }
   const context: AccountContext = { profile: auth.profile, customer: auth.customer };
   const path = location.pathname.replace(/\/+$/, '');
+  const orderNumber = /^\/my-account\/orders\/([^/]+)$/.exec(path)?.[1];
+  const heading = orderNumber
+    ? `Order ${decodeURIComponent(orderNumber)}`
+    : (HEADINGS[path] ?? 'My Account');
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 md:px-8">
-      <h1 className="mb-6 text-3xl font-semibold">{HEADINGS[path] ?? 'My Account'}</h1>
+      <h1 className="mb-6 text-3xl font-semibold">{heading}</h1>
       {flash ? (
         <div className="mb-6">
           <FormMessage kind="success">{flash}</FormMessage>
