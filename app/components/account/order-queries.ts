@@ -16,7 +16,7 @@ export function useOrders(page = 1) {
   });
 }
 
-/** One of the customer's orders; null when it is not theirs or does not exist (404). */
+/** One of the customer's orders; null when it is not theirs or does not exist (404, 400). */
 export function useOrder(number: string) {
   return useQuery({
     queryKey: ['order', number],
@@ -28,7 +28,8 @@ export function useOrder(number: string) {
           })
         ).data;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+          return null;
         throw error;
       }
     },

@@ -1,5 +1,5 @@
 import { createContext, use, type FormHTMLAttributes, type ReactNode } from 'react';
-import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, useFormState, type FieldValues, type UseFormReturn } from 'react-hook-form';
 
 /** Where a form shows its messages: under each field, or as one list (`<FormErrorList />`). */
 export type ErrorDisplay = 'inline' | 'list';
@@ -38,6 +38,9 @@ export function Form<TValues extends FieldValues, TContext, TOutput extends Fiel
   onChange,
   ...props
 }: FormProps<TValues, TContext, TOutput>) {
+  // Read here, not from `form.formState`: that is the snapshot of the owner's last render.
+  const { errors: current } = useFormState({ control: form.control });
+  const hasErrors = Object.keys(current).length > 0;
   return (
     <FormProvider {...form}>
       <ErrorDisplayContext value={errors}>
@@ -45,7 +48,7 @@ export function Form<TValues extends FieldValues, TContext, TOutput extends Fiel
           noValidate
           onSubmit={onSubmit}
           onChange={(event) => {
-            if (errors === 'list' && Object.keys(form.formState.errors).length > 0) {
+            if (errors === 'list' && hasErrors) {
               form.clearErrors();
             }
             onChange?.(event);
