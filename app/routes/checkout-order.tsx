@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { data, Link, useLoaderData } from 'react-router';
 import type { OrderJson } from '#domain/checkout.ts';
 import type { PageLoadContext } from '#server/plugins/pages.ts';
@@ -47,6 +48,11 @@ export async function loader({
 export default function OrderConfirmation() {
   const { order, token, sync } = useLoaderData<typeof loader>();
   const auth = useAuth();
+  // Offered to a guest, and kept on screen once the account exists (the shopper is signed in then).
+  const [offerAccount, setOfferAccount] = useState(false);
+  useEffect(() => {
+    if (auth.status === 'signedOut' && token) setOfferAccount(true);
+  }, [auth.status, token]);
   if (!order) {
     return (
       <main className="mx-auto max-w-3xl px-4 py-12">
@@ -79,7 +85,7 @@ export default function OrderConfirmation() {
         <CardPayment number={order.number} token={token} sync={sync} />
       ) : null}
       <OrderDetails order={order} />
-      {auth.status === 'signedOut' && token ? (
+      {offerAccount && order ? (
         <GuestAccount number={order.number} token={token} email={order.email} />
       ) : null}
     </main>

@@ -86,6 +86,14 @@ describe.each([
     await page.getByRole('form', { name: 'Create an account' }).waitFor();
     await docsScreenshot(page, `checkout-confirmation-${label}`, { fullPage: true });
 
+    // The guest makes an account with the order's email: the order joins it.
+    const account = page.getByRole('form', { name: 'Create an account' });
+    await account.getByLabel('Create password').fill(PASSWORD);
+    await account.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('link', { name: 'View your order in My account' }).click();
+    await page.getByRole('heading', { level: 1, name: `Order ${number}` }).waitFor();
+    await page.getByLabel('Order totals').getByText(total).waitFor();
+
     // The basket was emptied by the order.
     await page.goto('/checkout');
     await page.getByText(CHECKOUT_MESSAGES.emptyBasket).waitFor();
@@ -183,6 +191,42 @@ describe('checkout refusals and messages', () => {
     await c.delivery.getByLabel('Postcode').fill('BS2');
     await c.placeOrder.click();
     await c.errors.getByText(MESSAGES.ukPostcodeInvalid).waitFor();
+    await context.close();
+  });
+
+  it('places one order when the answer is lost and the shopper tries again', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    await addTiles(page, tile, tileSize.option, 1);
+    await goToCheckout(page);
+    const c = checkout(page);
+    await c.form.getByLabel('Email address').fill(uniqueEmail('retry'));
+    await c.fillAddress(BRISTOL);
+    await c.acceptTerms();
+    const total = await c.settledTotal();
+    // The first attempt reaches the shop, which places the order; its answer never arrives.
+    const keys: string[] = [];
+    let lose = true;
+    await page.route('**/api/checkout/orders', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (!lose) return route.continue();
+      lose = false;
+      await route.fetch();
+      await route.abort('failed');
+    });
+    await c.placeOrder.click();
+    await c.form
+      .getByRole('alert')
+      .filter({ hasText: 'Your order could not be placed.' })
+      .waitFor();
+    await c.placeOrder.click();
+    const done = confirmation(page);
+    await done.heading.waitFor();
+    expect(await done.total()).toBe(total);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    // The basket went into that one order.
+    await page.goto('/checkout');
+    await page.getByText(CHECKOUT_MESSAGES.emptyBasket).waitFor();
     await context.close();
   });
 
