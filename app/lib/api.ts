@@ -30,6 +30,8 @@ export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** More request headers, e.g. the checkout's Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     headers: {
       accept: 'application/json',
       ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...request.headers,
     },
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
     signal: request.signal,
