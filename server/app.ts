@@ -10,6 +10,7 @@ import { API_CSP, securityPlugin } from './plugins/security.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { orderExpiryPlugin } from './plugins/order-expiry.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { staffSessionPlugin } from './plugins/staff-session.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { mediaRoutes } from './plugins/media.ts';
 import { pages } from './plugins/pages.ts';
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   await app.register(sessionPlugin, { production: config.secureCookies });
+  await app.register(staffSessionPlugin, { production: config.secureCookies });
   await app.register(healthRoutes);
   await app.register(orderExpiryPlugin, { everyMs: config.orderExpirySweepMs });
   await app.register(mediaRoutes, {
