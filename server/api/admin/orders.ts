@@ -9,6 +9,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
 import { audit } from '../../services/staff/audit.ts';
+import { dashboardFigures } from '../../services/orders/dashboard.ts';
 
 const dateParam = z
   .string()
@@ -74,6 +75,20 @@ export async function adminOrdersApi(app: FastifyInstance) {
         perPage: query.per_page,
       });
       return { data, meta: listMeta(query.page, query.per_page, total) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/dashboard',
+    summary:
+      "Today's and this month's orders and takings, sales by day (30 days), low-stock sizes, orders waiting for payment or dispatch",
+    tags,
+    response:
+      '{ data: { today, month, awaiting_payment, awaiting_dispatch, needs_refund, sales_by_day: [{ day, orders, takings }], low_stock: [...] } }',
+    handler: async ({ request }) => {
+      await requireStaff(request, 'dashboard');
+      return { data: await dashboardFigures(app.services.db) };
     },
   });
 
