@@ -5,6 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import type { DatabaseHandle } from '#db/client.ts';
 import type { Config } from './config.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { changesPlugin } from './plugins/changes.ts';
 import { notFound } from './http/errors.ts';
 import { API_CSP, securityPlugin } from './plugins/security.ts';
 import { healthRoutes } from './plugins/health.ts';
@@ -68,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(changesPlugin);
   await app.register(securityPlugin, {
     production: config.env === 'production',
     publicOrigin: config.publicOrigin,
