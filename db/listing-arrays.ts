@@ -11,3 +11,14 @@ export async function refreshListingArrays(db: Database): Promise<void> {
       category_ids = ARRAY(SELECT category_id FROM product_categories WHERE product_id = p.id ORDER BY 1),
       term_ids = ARRAY(SELECT term_id FROM product_terms WHERE product_id = p.id ORDER BY 1)`);
 }
+
+/** refreshListingArrays for some products only: after a staff edit of their categories or terms. */
+export async function refreshListingArraysOf(db: Database, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  const ids = sql.raw(`'{${productIds.map((id) => Math.trunc(id)).join(',')}}'::int[]`);
+  await db.execute(sql`
+    UPDATE products p SET
+      category_ids = ARRAY(SELECT category_id FROM product_categories WHERE product_id = p.id ORDER BY 1),
+      term_ids = ARRAY(SELECT term_id FROM product_terms WHERE product_id = p.id ORDER BY 1)
+    WHERE p.id = ANY(${ids})`);
+}

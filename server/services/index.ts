@@ -1,6 +1,7 @@
 import type { Database } from '#db/client.ts';
 import { ProductCatalogue } from './catalogue/products.ts';
 import { CATALOGUE_CACHE_TTL_MS, TaxonomyCache } from './catalogue/terms-cache.ts';
+import { AdminCatalogue } from './catalogue/admin-catalogue.ts';
 import { ListingIndex } from './catalogue/listing-index.ts';
 import { TaxonomyService } from './catalogue/taxonomy.ts';
 import { MenuService } from './catalogue/menu.ts';
@@ -24,6 +25,7 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
   const menu = new MenuService(db);
   const listingIndex = new ListingIndex(db, CATALOGUE_CACHE_TTL_MS);
   const products = new ProductCatalogue(db, taxonomyCache, listingIndex);
+  const adminCatalogue = new AdminCatalogue(db);
   const paymentMethods = (): PaymentMethod[] =>
     selling?.stripe ? ['bank_transfer', 'card'] : ['bank_transfer'];
   const paymentDays = selling?.orderPaymentDays ?? 7;
@@ -32,6 +34,8 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
     /** For pages and posts only (see DatabaseHandle.contentDb). */
     contentDb,
     products,
+    /** The catalogue's write side for staff. */
+    adminCatalogue,
     taxonomy: new TaxonomyService(db, taxonomyCache),
     menu,
     orders: new OrderService(db, {
@@ -45,6 +49,7 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
       menu.invalidate();
       listingIndex.invalidate();
       products.invalidate();
+      adminCatalogue.invalidate();
     },
   };
 }

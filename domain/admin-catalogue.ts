@@ -1,0 +1,394 @@
+// The back office's catalogue forms and their rules: the product editor, the variations grid, the
+// product list's query and bulk edits. One schema serves the form and the API, each message beside
+// its rule.
+import { z } from '#domain/zod.ts';
+import { intParam, single } from './catalogue-query.ts';
+import { roundPence, tryToPence } from './money.ts';
+import { isFreeSample, isFullSizeSample } from './samples.ts';
+import { isSlug } from './slug.ts';
+
+export const PRODUCT_NAME_MAX_LENGTH = 200;
+export const PRODUCT_SLUG_MAX_LENGTH = 200;
+export const SHORT_DESCRIPTION_MAX_LENGTH = 1_000;
+export const DESCRIPTION_MAX_LENGTH = 50_000;
+export const VARIATION_OPTION_MAX_LENGTH = 100;
+export const SKU_MAX_LENGTH = 64;
+export const MAX_VARIATIONS = 50;
+/** £100,000 per m² or per item: anything above is a typing slip. */
+export const MAX_PRICE_PENCE = 10_000_000;
+export const MAX_STOCK = 1_000_000;
+export const MAX_BULK_IDS = 10_000;
+/** Percentage changes from −90% to +500%. */
+export const BULK_PERCENT_MIN = -90;
+export const BULK_PERCENT_MAX = 500;
+/** Rows a bulk preview lists; the totals count them all. */
+export const BULK_PREVIEW_ROWS = 200;
+
+export const PRODUCT_STATUSES = ['draft', 'publish'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const CATALOGUE_MESSAGES = {
+  nameRequired: 'Enter the product name',
+  nameTooLong: `The name must be at most ${PRODUCT_NAME_MAX_LENGTH} characters`,
+  slugInvalid:
+    'The slug may hold lower-case letters, digits and single hyphens, e.g. carrara-marble',
+  slugTaken: 'Another product already uses this slug',
+  statusRequired: 'Choose draft or published',
+  shortDescriptionTooLong: `The short description must be at most ${SHORT_DESCRIPTION_MAX_LENGTH} characters`,
+  descriptionTooLong: `The description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
+  unknownCategory: 'Choose categories from the list',
+  unknownTerm: 'Choose terms from the lists',
+  optionRequired: 'Enter the size, e.g. 600x400x20, or Free Sample',
+  optionTooLong: `The size must be at most ${VARIATION_OPTION_MAX_LENGTH} characters`,
+  optionRepeated: 'Each size appears once',
+  priceInvalid: 'Enter a price in pounds, e.g. 45.00',
+  salePriceInvalid: 'Enter a sale price in pounds below the price, or leave it empty',
+  freeSamplePrice: 'A free sample costs £0.00',
+  stockInvalid: 'Enter the pieces in stock as a whole number, or leave it empty when not counted',
+  skuInvalid: `A SKU has at most ${SKU_MAX_LENGTH} letters, digits, dots, hyphens or underscores`,
+  skuTaken: 'Another product or size already uses this SKU',
+  tooManyVariations: `At most ${MAX_VARIATIONS} sizes per product`,
+  unknownVariation: 'This size no longer exists: reload the product',
+  bulkNothingSelected: 'Select at least one product, or all products matching the filter',
+  bulkPercentInvalid: `Enter a percentage from ${BULK_PERCENT_MIN} to ${BULK_PERCENT_MAX}, e.g. 10 or -5`,
+  bulkAmountInvalid: 'Enter an amount in pounds, e.g. 2.50 or -1.00',
+  bulkStockInvalid: 'Enter the pieces in stock as a whole number',
+  bulkActionRequired: 'Choose what to change',
+  bulkBelowZero: 'The change would take a price below £0.00',
+} as const;
+
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+
+/** Optional money text in pounds → pence or null; '' means none. */
+const optionalMoney = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((v) => v === '' || ((tryToPence(v) ?? -1) >= 0 && tryToPence(v)! <= MAX_PRICE_PENCE), {
+      error: message,
+    })
+    .transform((v) => (v === '' ? null : tryToPence(v)!));
+
+const ids = (message: string) =>
+  z.array(z.number({ error: message }).int({ error: message }).positive({ error: message }), {
+    error: message,
+  });
+
+export const productEditSchema = z.object({
+  name: requiredText(
+    CATALOGUE_MESSAGES.nameRequired,
+    PRODUCT_NAME_MAX_LENGTH,
+    CATALOGUE_MESSAGES.nameTooLong,
+  ),
+  slug: z
+    .string({ error: CATALOGUE_MESSAGES.slugInvalid })
+    .trim()
+    .max(PRODUCT_SLUG_MAX_LENGTH, { error: CATALOGUE_MESSAGES.slugInvalid })
+    .refine(isSlug, { error: CATALOGUE_MESSAGES.slugInvalid }),
+  status: z.enum(PRODUCT_STATUSES, { error: CATALOGUE_MESSAGES.statusRequired }),
+  short_description: z
+    .string()
+    .max(SHORT_DESCRIPTION_MAX_LENGTH, { error: CATALOGUE_MESSAGES.shortDescriptionTooLong }),
+  description: z
+    .string()
+    .max(DESCRIPTION_MAX_LENGTH, { error: CATALOGUE_MESSAGES.descriptionTooLong }),
+  category_ids: ids(CATALOGUE_MESSAGES.unknownCategory).max(50),
+  term_ids: ids(CATALOGUE_MESSAGES.unknownTerm).max(100),
+  featured: z.boolean(),
+  is_new_arrival: z.boolean(),
+  /** The clearance flag: the product shows in Special Deals and stock clearance. */
+  on_sale: z.boolean(),
+});
+export type ProductEditInput = z.input<typeof productEditSchema>;
+export type ProductEdit = z.output<typeof productEditSchema>;
+
+const SKU = /^[A-Za-z0-9._-]{1,64}$/;
+
+export const variationRowSchema = z
+  .object({
+    /** Absent for a new size. */
+    id: z.number().int().positive().optional(),
+    option: requiredText(
+      CATALOGUE_MESSAGES.optionRequired,
+      VARIATION_OPTION_MAX_LENGTH,
+      CATALOGUE_MESSAGES.optionTooLong,
+    ),
+    sku: z
+      .string({ error: CATALOGUE_MESSAGES.skuInvalid })
+      .trim()
+      .refine((v) => v === '' || SKU.test(v), { error: CATALOGUE_MESSAGES.skuInvalid })
+      .transform((v) => (v === '' ? null : v)),
+    /** Per m² for sizes, per item for samples, in pounds. */
+    price: z
+      .string({ error: CATALOGUE_MESSAGES.priceInvalid })
+      .trim()
+      .refine((v) => (tryToPence(v) ?? -1) >= 0 && (tryToPence(v) ?? Infinity) <= MAX_PRICE_PENCE, {
+        error: CATALOGUE_MESSAGES.priceInvalid,
+      })
+      .transform((v) => tryToPence(v)!),
+    sale_price: optionalMoney(CATALOGUE_MESSAGES.salePriceInvalid),
+    stock: z
+      .string({ error: CATALOGUE_MESSAGES.stockInvalid })
+      .trim()
+      .refine((v) => v === '' || (/^\d{1,7}$/.test(v) && Number(v) <= MAX_STOCK), {
+        error: CATALOGUE_MESSAGES.stockInvalid,
+      })
+      .transform((v) => (v === '' ? null : Number(v))),
+  })
+  .superRefine((row, ctx) => {
+    if (row.sale_price !== null && row.sale_price >= row.price) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sale_price'],
+        message: CATALOGUE_MESSAGES.salePriceInvalid,
+      });
+    }
+    if (isFreeSample(row.option) && row.price !== 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price'],
+        message: CATALOGUE_MESSAGES.freeSamplePrice,
+      });
+    }
+  });
+export type VariationRowInput = z.input<typeof variationRowSchema>;
+export type VariationRow = z.output<typeof variationRowSchema>;
+
+export const variationsGridSchema = z
+  .object({
+    variations: z
+      .array(variationRowSchema)
+      .max(MAX_VARIATIONS, { error: CATALOGUE_MESSAGES.tooManyVariations }),
+  })
+  .superRefine((grid, ctx) => {
+    const seen = new Set<string>();
+    grid.variations.forEach((row, index) => {
+      const key = row.option.toLowerCase();
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variations', index, 'option'],
+          message: CATALOGUE_MESSAGES.optionRepeated,
+        });
+      }
+      seen.add(key);
+    });
+  });
+export type VariationsGridInput = z.input<typeof variationsGridSchema>;
+export type VariationsGrid = z.output<typeof variationsGridSchema>;
+
+/**
+ * How a variation's price is quoted: samples per item, sizes per m².
+ *
+ * priceUnit('600x400x20') → 'm2'
+ * priceUnit('Free Sample') → 'item'
+ * priceUnit('Full Size Sample (600x400)') → 'item'
+ */
+export function priceUnit(option: string): 'm2' | 'item' {
+  return isFreeSample(option) || isFullSizeSample(option) ? 'item' : 'm2';
+}
+
+/**
+ * What the database keeps for a row of the grid: the price it sells for now, and the regular
+ * price only while on sale.
+ *
+ * storedPrices({ price: 4500, sale_price: null }) → { pricePence: 4500, regularPricePence: null }
+ * storedPrices({ price: 4500, sale_price: 3900 }) → { pricePence: 3900, regularPricePence: 4500 }
+ */
+export function storedPrices(row: { price: number; sale_price: number | null }): {
+  pricePence: number;
+  regularPricePence: number | null;
+} {
+  return row.sale_price === null
+    ? { pricePence: row.price, regularPricePence: null }
+    : { pricePence: row.sale_price, regularPricePence: row.price };
+}
+
+export const ADMIN_SORTS = [
+  'id-desc',
+  'date-desc',
+  'date-asc',
+  'id-asc',
+  'price-asc',
+  'price-desc',
+] as const;
+/** Sorts an index serves at 100k products (no name index exists: search by name instead). */
+export type AdminSort = (typeof ADMIN_SORTS)[number];
+
+const optionalId = single(z.coerce.number({ error: 'Must be a whole number' }).int().positive())
+  .optional()
+  .catch(undefined);
+
+/** GET /api/admin/products: search by name or SKU, filter, sort, page. */
+export const adminProductsQuery = z.object({
+  page: intParam(1, 10_000, 1),
+  per_page: intParam(1, 100, 25),
+  q: single(z.string().trim().max(200, { error: 'At most 200 characters' })).optional(),
+  status: single(z.enum(PRODUCT_STATUSES, { error: CATALOGUE_MESSAGES.statusRequired })).optional(),
+  category: optionalId,
+  sort: single(z.enum(ADMIN_SORTS, { error: 'Unknown sort' })).default('id-desc'),
+});
+export type AdminProductsQuery = z.output<typeof adminProductsQuery>;
+/** The filter part of the list's query, shared with "all matching" bulk edits. */
+export type AdminProductFilter = Pick<AdminProductsQuery, 'q' | 'status' | 'category'>;
+
+export const BULK_ACTIONS = [
+  'price_percent',
+  'price_amount',
+  'set_stock',
+  'publish',
+  'unpublish',
+] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+export const bulkEditSchema = z
+  .object({
+    /** Chosen products, or every product matching `filter` when `all` is true. */
+    ids: ids(CATALOGUE_MESSAGES.bulkNothingSelected).max(MAX_BULK_IDS).default([]),
+    all: z.boolean().default(false),
+    filter: z
+      .object({
+        q: z.string().trim().max(200).optional(),
+        status: z.enum(PRODUCT_STATUSES).optional(),
+        category: z.number().int().positive().optional(),
+      })
+      .default({}),
+    action: z.enum(BULK_ACTIONS, { error: CATALOGUE_MESSAGES.bulkActionRequired }),
+    /** Percent for price_percent, pounds for price_amount, pieces for set_stock. */
+    value: z.string().trim().default(''),
+  })
+  .superRefine((edit, ctx) => {
+    if (!edit.all && edit.ids.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ids'],
+        message: CATALOGUE_MESSAGES.bulkNothingSelected,
+      });
+    }
+    const value = edit.value;
+    if (edit.action === 'price_percent') {
+      const n = /^[+-]?\d{1,3}(\.\d{1,2})?$/.test(value) ? Number(value) : NaN;
+      if (!(n >= BULK_PERCENT_MIN && n <= BULK_PERCENT_MAX)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: CATALOGUE_MESSAGES.bulkPercentInvalid,
+        });
+      }
+    } else if (edit.action === 'price_amount') {
+      const pence = tryToPence(value);
+      if (pence === null || Math.abs(pence) > MAX_PRICE_PENCE) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: CATALOGUE_MESSAGES.bulkAmountInvalid,
+        });
+      }
+    } else if (edit.action === 'set_stock') {
+      if (!/^\d{1,7}$/.test(value) || Number(value) > MAX_STOCK) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: CATALOGUE_MESSAGES.bulkStockInvalid,
+        });
+      }
+    }
+  });
+export type BulkEditInput = z.input<typeof bulkEditSchema>;
+export type BulkEdit = z.output<typeof bulkEditSchema>;
+
+/**
+ * A price after a percentage change, rounded by the shop's one rule.
+ *
+ * percentChange(4500, 10) → 4950
+ * percentChange(1999, -15) → 1699 (1699.15)
+ * percentChange(333, 50) → 500 (499.5 rounds half up)
+ */
+export function percentChange(pence: number, percent: number): number {
+  return roundPence((pence * (100 + percent)) / 100);
+}
+
+/**
+ * A price after a bulk price change; null when the change would take it below zero.
+ *
+ * changedPrice(4500, 'price_percent', '10') → 4950
+ * changedPrice(4500, 'price_amount', '-2.50') → 4250
+ * changedPrice(100, 'price_amount', '-2') → null
+ */
+export function changedPrice(
+  pence: number,
+  action: 'price_percent' | 'price_amount',
+  value: string,
+): number | null {
+  const after =
+    action === 'price_percent' ? percentChange(pence, Number(value)) : pence + tryToPence(value)!;
+  return after < 0 ? null : Math.min(after, MAX_PRICE_PENCE);
+}
+
+/** A product row of the back office's list: a price range, never every variation. */
+export interface AdminProductRow {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string | null;
+  status: ProductStatus;
+  featured: boolean;
+  on_sale: boolean;
+  is_new_arrival: boolean;
+  variation_count: number;
+  min_price: string | null;
+  max_price: string | null;
+  stock: number | null;
+  image: string | null;
+  updated_at: string;
+}
+
+export interface AdminVariationJson {
+  id: number;
+  option: string;
+  sku: string | null;
+  price_unit: 'm2' | 'item';
+  /** The regular price (before any sale), pounds. */
+  price: string;
+  sale_price: string | null;
+  stock: number | null;
+  in_stock: boolean;
+}
+
+export interface AdminProductJson {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string | null;
+  status: ProductStatus;
+  short_description: string;
+  description: string;
+  category_ids: number[];
+  term_ids: number[];
+  featured: boolean;
+  is_new_arrival: boolean;
+  on_sale: boolean;
+  images: { id: number; src: string; alt: string; position: number }[];
+  variations: AdminVariationJson[];
+  updated_at: string;
+}
+
+export interface BulkChangeRow {
+  product_id: number;
+  product: string;
+  variation_id: number | null;
+  option: string | null;
+  field: 'price' | 'regular_price' | 'stock' | 'status';
+  before: string | number | null;
+  after: string | number | null;
+}
+
+export interface BulkPreviewJson {
+  action: BulkAction;
+  products: number;
+  changes: number;
+  rows: BulkChangeRow[];
+  /** Rows left as they were, and why (e.g. a price that would fall below zero). */
+  skipped: number;
+}

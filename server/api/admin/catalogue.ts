@@ -1,0 +1,169 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  adminProductsQuery,
+  bulkEditSchema,
+  productEditSchema,
+  variationsGridSchema,
+} from '#domain/admin-catalogue.ts';
+import { listMeta } from '#domain/catalogue.ts';
+import { notFound } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
+
+const productParams = z.object({
+  id: z.coerce.number({ error: 'Product not found' }).int().positive().max(2_147_483_647),
+});
+
+/**
+ * The catalogue for staff (managers and owners): the product list, the editor, the variations
+ * grid and bulk edits. Each committed write announces a catalogue change, so the listing index,
+ * the answer and page caches drop what it made stale at once.
+ */
+export async function adminCatalogueApi(app: FastifyInstance) {
+  const catalogue = app.services.adminCatalogue;
+  const tags = ['admin'];
+  // The role first: a stranger or an editor learns nothing from the validation of their input.
+  app.addHook('preHandler', async (request) => {
+    await requireStaff(request, 'catalogue');
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/products',
+    summary:
+      'Products for staff: search by name or SKU (q), filter by status and category id, sort, page; a price range per product',
+    tags,
+    query: adminProductsQuery,
+    response:
+      '{ data: [{ id, name, slug, sku, status, featured, on_sale, is_new_arrival, variation_count, min_price, max_price, stock, image, updated_at }], meta }',
+    handler: async ({ query, request }) => {
+      await requireStaff(request, 'catalogue');
+      const { data, total } = await catalogue.list(query);
+      return { data, meta: listMeta(query.page, query.per_page, total) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/products/taxonomy',
+    summary: "Every category and the four attributes' terms, for the editor's pickers",
+    tags,
+    response:
+      '{ data: { categories: [{ id, name, slug, section }], terms: [{ id, attribute_id, attribute, name, slug }] } }',
+    handler: async ({ request }) => {
+      await requireStaff(request, 'catalogue');
+      return { data: await catalogue.taxonomy() };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/products/bulk/last',
+    summary: 'The last bulk edit that can still be undone, or null',
+    tags,
+    response: '{ data: { id, action, summary, changes, created_at } | null }',
+    handler: async ({ request }) => {
+      await requireStaff(request, 'catalogue');
+      return { data: await catalogue.lastBulkEdit() };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/products/bulk/preview',
+    summary:
+      'What a bulk edit would change, before → after per variation (or product status); nothing is stored',
+    tags,
+    body: bulkEditSchema,
+    response: '{ data: { action, products, changes, rows: [...], skipped } }',
+    handler: async ({ body, request }) => {
+      await requireStaff(request, 'catalogue');
+      return { data: await catalogue.bulkPreview(body) };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/products/bulk',
+    summary:
+      'Applies a bulk edit (prices by a percentage or an amount, stock, publish, unpublish) and keeps it for undo',
+    tags,
+    body: bulkEditSchema,
+    response: '{ data: { bulk_edit_id, action, products, changes, rows, skipped } }',
+    handler: async ({ body, request }) => {
+      const member = await requireStaff(request, 'catalogue');
+      const data = await catalogue.bulkApply(body, auditActor(request, member));
+      if (data.changes > 0) await app.changes.publish('catalogue');
+      return { data };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/products/bulk/undo',
+    summary:
+      'Undoes the last bulk edit: rows as it left them go back exactly; rows changed since are skipped and listed',
+    tags,
+    response: '{ data: { bulk_edit_id, restored, skipped: [{ table, id, product_id, reason }] } }',
+    handler: async ({ request }) => {
+      const member = await requireStaff(request, 'catalogue');
+      const data = await catalogue.undoLastBulkEdit(auditActor(request, member));
+      if (!data) throw notFound('There is no bulk edit to undo');
+      await app.changes.publish('catalogue');
+      return { data };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/products/:id',
+    summary: 'One product for the editor, with its categories, terms, images and variations',
+    tags,
+    params: productParams,
+    response: '{ data: AdminProduct }',
+    handler: async ({ params, request }) => {
+      await requireStaff(request, 'catalogue');
+      const data = await catalogue.product(params.id);
+      if (!data) throw notFound('Product not found');
+      return { data };
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/admin/products/:id',
+    summary:
+      "Saves the editor's fields (name, slug with a redirect from the old one, status, descriptions, categories, terms, flags)",
+    tags,
+    params: productParams,
+    body: productEditSchema,
+    response: '{ data: AdminProduct }',
+    handler: async ({ params, body, request }) => {
+      const member = await requireStaff(request, 'catalogue');
+      const data = await catalogue.saveProduct(params.id, body, auditActor(request, member));
+      await app.changes.publish('catalogue');
+      return { data };
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/admin/products/:id/variations',
+    summary:
+      'Saves the variations grid: size option, SKU, price (per m² or per item), sale price, stock in pieces; rows left out are deleted',
+    tags,
+    params: productParams,
+    body: variationsGridSchema,
+    response: '{ data: AdminProduct }',
+    handler: async ({ params, body, request }) => {
+      const member = await requireStaff(request, 'catalogue');
+      const data = await catalogue.saveVariations(params.id, body, auditActor(request, member));
+      await app.changes.publish('catalogue');
+      return { data };
+    },
+  });
+}

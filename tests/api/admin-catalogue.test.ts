@@ -1,0 +1,424 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '#db/client.ts';
+import { CATALOGUE_MESSAGES, type AdminProductJson } from '#domain/admin-catalogue.ts';
+import { ApiShopper } from '#tests/setup/api-shopper.ts';
+import { signedInStaff, StaffBrowser } from '#tests/setup/staff-browser.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+let t: TestApp;
+let owner: StaffBrowser;
+let manager: StaffBrowser;
+let editor: StaffBrowser;
+/** A published product with at least two sizes. */
+let product: { id: number; slug: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ owner, manager, editor } = await signedInStaff(t.app));
+  const [row] = await queryRows<{ id: number; slug: string }>(
+    t.app.services.db,
+    sql`SELECT p.id, p.slug FROM products p WHERE p.status = 'publish'
+      AND (SELECT count(*) FROM variations v WHERE v.product_id = p.id AND v.option !~* 'sample') >= 2
+      ORDER BY p.id LIMIT 1`,
+  );
+  product = row!;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const editorInput = (p: AdminProductJson) => ({
+  name: p.name,
+  slug: p.slug,
+  status: p.status,
+  short_description: p.short_description,
+  description: p.description,
+  category_ids: p.category_ids,
+  term_ids: p.term_ids,
+  featured: p.featured,
+  is_new_arrival: p.is_new_arrival,
+  on_sale: p.on_sale,
+});
+
+const gridInput = (p: AdminProductJson) => ({
+  variations: p.variations.map((v) => ({
+    id: v.id,
+    option: v.option,
+    sku: v.sku ?? '',
+    price: v.price,
+    sale_price: v.sale_price ?? '',
+    stock: v.stock === null ? '' : String(v.stock),
+  })),
+});
+
+async function load(id = product.id): Promise<AdminProductJson> {
+  const answer = await owner.call('GET', `/api/admin/products/${id}`);
+  expect(answer.status).toBe(200);
+  return answer.body.data;
+}
+
+describe('who may work on the catalogue', () => {
+  const routes = (): [string, string, unknown?][] => [
+    ['GET', '/api/admin/products'],
+    ['GET', '/api/admin/products/taxonomy'],
+    ['GET', `/api/admin/products/${product.id}`],
+    ['PUT', `/api/admin/products/${product.id}`, {}],
+    ['PUT', `/api/admin/products/${product.id}/variations`, { variations: [] }],
+    ['POST', '/api/admin/products/bulk/preview', { ids: [product.id], action: 'publish' }],
+    ['POST', '/api/admin/products/bulk', { ids: [product.id], action: 'publish' }],
+    ['GET', '/api/admin/products/bulk/last'],
+    ['POST', '/api/admin/products/bulk/undo'],
+  ];
+
+  it('refuses an editor (403), a customer and a forged staff cookie (401) on every route', async () => {
+    const customer = new ApiShopper(t.app);
+    const registered = await customer.call('POST', '/api/auth/register', {
+      email: 'shopper@tessera.test',
+      password: 'granite-setts-9',
+    });
+    expect(registered.status).toBeLessThan(300);
+    expect(customer.cookie).not.toBe('');
+    const forged = new StaffBrowser(t.app);
+    forged.cookie = 'tessera_staff=forged-token-0123456789abcdef';
+    for (const [method, url, payload] of routes()) {
+      const m = method as 'GET' | 'POST' | 'PUT';
+      expect((await editor.call(m, url, payload)).status, `${method} ${url}`).toBe(403);
+      expect((await forged.call(m, url, payload)).status, `${method} ${url}`).toBe(401);
+      const asCustomer = await t.app.inject({
+        method: m,
+        url,
+        headers: { cookie: customer.cookie },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      expect(asCustomer.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('lets a manager and an owner read the list and the product', async () => {
+    for (const who of [manager, owner]) {
+      const list = await who.call('GET', '/api/admin/products?per_page=5');
+      expect(list.status).toBe(200);
+      expect(list.body.data).toHaveLength(5);
+      expect((await who.call('GET', `/api/admin/products/${product.id}`)).status).toBe(200);
+    }
+  });
+});
+
+describe('GET /api/admin/products', () => {
+  it('pages, searches, filters and sorts, with a price range per product', async () => {
+    const all = await manager.call('GET', '/api/admin/products?per_page=10&sort=price-asc');
+    expect(all.status).toBe(200);
+    expect(all.body.meta.total_products).toBeGreaterThan(100);
+    const first = all.body.data[0];
+    expect(first).toMatchObject({ id: expect.any(Number), min_price: expect.any(String) });
+    expect(first).not.toHaveProperty('variations');
+    const prices = all.body.data.map((r: { min_price: string }) => Number(r.min_price));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+    const p = await load();
+    const search = await manager.call('GET', `/api/admin/products?q=${encodeURIComponent(p.name)}`);
+    expect(search.body.data.map((r: { id: number }) => r.id)).toContain(product.id);
+    const category = p.category_ids[0]!;
+    const filtered = await manager.call(
+      'GET',
+      `/api/admin/products?category=${category}&status=publish`,
+    );
+    expect(filtered.body.meta.total_products).toBeGreaterThan(0);
+    expect(filtered.body.meta.total_products).toBeLessThan(all.body.meta.total_products);
+    const page2 = await manager.call(
+      'GET',
+      '/api/admin/products?per_page=10&page=2&sort=price-asc',
+    );
+    expect(page2.body.data[0].id).not.toBe(first.id);
+  });
+
+  it('answers bad paging or sort with 400', async () => {
+    expect((await manager.call('GET', '/api/admin/products?per_page=500')).status).toBe(400);
+    expect((await manager.call('GET', '/api/admin/products?page=0')).status).toBe(400);
+    expect((await manager.call('GET', '/api/admin/products?sort=colour')).status).toBe(400);
+  });
+});
+
+describe('the product editor', () => {
+  it('refuses bad input with the field message and stores nothing', async () => {
+    const before = await load();
+    const bad = await manager.call('PUT', `/api/admin/products/${product.id}`, {
+      ...editorInput(before),
+      name: '  ',
+      slug: 'Not A Slug',
+      status: 'archived',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toMatchObject({
+      name: CATALOGUE_MESSAGES.nameRequired,
+      slug: CATALOGUE_MESSAGES.slugInvalid,
+      status: CATALOGUE_MESSAGES.statusRequired,
+    });
+    const [other] = await queryRows<{ slug: string }>(
+      t.app.services.db,
+      sql`SELECT slug FROM products WHERE id <> ${product.id} ORDER BY id LIMIT 1`,
+    );
+    const taken = await manager.call('PUT', `/api/admin/products/${product.id}`, {
+      ...editorInput(before),
+      slug: other!.slug,
+    });
+    expect(taken.status).toBe(400);
+    expect(taken.body.fields).toEqual({ slug: CATALOGUE_MESSAGES.slugTaken });
+    const unknown = await manager.call('PUT', `/api/admin/products/${product.id}`, {
+      ...editorInput(before),
+      category_ids: [999_999],
+    });
+    expect(unknown.body.fields).toEqual({ category_ids: CATALOGUE_MESSAGES.unknownCategory });
+    expect(await load()).toEqual(before);
+  });
+
+  it('saves the fields, keeps a redirect from the old slug and serves the change at once', async () => {
+    const before = await load();
+    const storefront = await t.app.inject({ url: `/api/products/slug/${before.slug}` });
+    expect(storefront.statusCode).toBe(200);
+    const terms = before.term_ids.slice(0, -1);
+    const saved = await manager.call('PUT', `/api/admin/products/${product.id}`, {
+      ...editorInput(before),
+      name: `${before.name} Honed`,
+      slug: `${before.slug}-honed`,
+      featured: !before.featured,
+      term_ids: terms,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({
+      name: `${before.name} Honed`,
+      slug: `${before.slug}-honed`,
+      featured: !before.featured,
+      term_ids: terms,
+    });
+    const [redirect] = await queryRows<{ product_id: number }>(
+      t.app.services.db,
+      sql`SELECT product_id FROM product_slug_redirects WHERE old_slug = ${before.slug}`,
+    );
+    expect(redirect!.product_id).toBe(product.id);
+    const [arrays] = await queryRows<{ term_ids: number[] }>(
+      t.app.services.db,
+      sql`SELECT term_ids FROM products WHERE id = ${product.id}`,
+    );
+    expect(arrays!.term_ids.map(Number)).toEqual(terms);
+    const renamed = await t.app.inject({ url: `/api/products/slug/${before.slug}-honed` });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().data.name).toBe(`${before.name} Honed`);
+    const audited = await queryRows<{ n: number }>(
+      t.app.services.db,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'product.save'`,
+    );
+    expect(audited[0]!.n).toBe(1);
+    // Back as it was, for the tests that follow.
+    await owner.call('PUT', `/api/admin/products/${product.id}`, editorInput(before));
+    product.slug = before.slug;
+  });
+
+  it('answers 404 for an unknown product', async () => {
+    expect((await manager.call('GET', '/api/admin/products/999999')).status).toBe(404);
+  });
+});
+
+describe('the variations grid', () => {
+  it('refuses bad rows with each field message and stores nothing', async () => {
+    const before = await load();
+    const grid = gridInput(before);
+    grid.variations[0] = { ...grid.variations[0]!, price: 'abc' };
+    grid.variations[1] = { ...grid.variations[1]!, stock: '-3', sale_price: '999999' };
+    const bad = await manager.call('PUT', `/api/admin/products/${product.id}/variations`, grid);
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toMatchObject({
+      'variations.0.price': CATALOGUE_MESSAGES.priceInvalid,
+      'variations.1.stock': CATALOGUE_MESSAGES.stockInvalid,
+    });
+    expect(await load()).toEqual(before);
+  });
+
+  it('saves a price and the storefront serves it at once; order pricing reads it too', async () => {
+    const before = await load();
+    const sizeIndex = before.variations.findIndex((v) => v.price_unit === 'm2');
+    const size = before.variations[sizeIndex]!;
+    // Warm the storefront's caches first.
+    await t.app.inject({ url: `/api/products/slug/${product.slug}` });
+    await t.app.inject({ url: `/api/product/${product.id}/variations` });
+    const grid = gridInput(before);
+    grid.variations[sizeIndex] = {
+      ...grid.variations[sizeIndex]!,
+      price: '1.23',
+      sale_price: '',
+      stock: '40',
+    };
+    const saved = await manager.call('PUT', `/api/admin/products/${product.id}/variations`, grid);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.variations[sizeIndex]).toMatchObject({ price: '1.23', stock: 40 });
+    const variations = (
+      await t.app.inject({ url: `/api/product/${product.id}/variations` })
+    ).json();
+    expect(variations.find((v: { id: number }) => v.id === size.id)).toMatchObject({
+      price: '1.23',
+      stock_quantity: 40,
+    });
+    const page = (await t.app.inject({ url: `/api/products/slug/${product.slug}` })).json();
+    expect(page.data.price).toBe('1.23');
+    const [stored] = await queryRows<{ price_pence: number }>(
+      t.app.services.db,
+      sql`SELECT price_pence FROM products WHERE id = ${product.id}`,
+    );
+    expect(stored!.price_pence).toBe(123);
+    await owner.call('PUT', `/api/admin/products/${product.id}/variations`, gridInput(before));
+  });
+
+  it('adds, reorders and deletes rows; a sale price keeps the regular price', async () => {
+    const before = await load();
+    const grid = gridInput(before);
+    const added = {
+      option: '300x300x10',
+      sku: 'TEST-300',
+      price: '20.00',
+      sale_price: '15.50',
+      stock: '12',
+    };
+    const saved = await owner.call('PUT', `/api/admin/products/${product.id}/variations`, {
+      variations: [...grid.variations.slice(1), added],
+    });
+    expect(saved.status).toBe(200);
+    const rows = saved.body.data.variations;
+    expect(rows).toHaveLength(grid.variations.length);
+    expect(rows.at(-1)).toMatchObject({
+      option: '300x300x10',
+      price: '20.00',
+      sale_price: '15.50',
+      stock: 12,
+    });
+    const again = await owner.call('PUT', `/api/admin/products/${product.id}/variations`, {
+      variations: [...grid.variations.slice(1), { ...added, option: '600x600x20' }, added],
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.fields[`variations.${grid.variations.length}.sku`]).toBe(
+      CATALOGUE_MESSAGES.skuTaken,
+    );
+  });
+});
+
+describe('bulk edits', () => {
+  let ids: number[];
+  beforeAll(async () => {
+    const rows = await queryRows<{ id: number }>(
+      t.app.services.db,
+      sql`SELECT id FROM products WHERE status = 'publish' AND id <> ${product.id} ORDER BY id LIMIT 3`,
+    );
+    ids = rows.map((r) => r.id);
+  });
+
+  const prices = async () =>
+    queryRows<{ id: number; price_pence: number; regular_price_pence: number | null }>(
+      t.app.services.db,
+      sql`SELECT id, price_pence, regular_price_pence FROM variations
+        WHERE product_id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) ORDER BY id`,
+    );
+
+  it('refuses a bad value or an empty selection with the field message', async () => {
+    const percent = await manager.call('POST', '/api/admin/products/bulk/preview', {
+      ids,
+      action: 'price_percent',
+      value: 'ten',
+    });
+    expect(percent.status).toBe(400);
+    expect(percent.body.fields).toEqual({ value: CATALOGUE_MESSAGES.bulkPercentInvalid });
+    const none = await manager.call('POST', '/api/admin/products/bulk', {
+      ids: [],
+      action: 'publish',
+    });
+    expect(none.body.fields).toEqual({ ids: CATALOGUE_MESSAGES.bulkNothingSelected });
+  });
+
+  it('previews before → after per variation, applies, then undoes exactly', async () => {
+    const before = await prices();
+    const preview = await manager.call('POST', '/api/admin/products/bulk/preview', {
+      ids,
+      action: 'price_percent',
+      value: '12.5',
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.products).toBe(3);
+    const row = preview.body.data.rows[0];
+    expect(row).toMatchObject({
+      field: expect.stringMatching(/price/),
+      before: expect.any(String),
+    });
+    expect(await prices()).toEqual(before);
+
+    const applied = await manager.call('POST', '/api/admin/products/bulk', {
+      ids,
+      action: 'price_percent',
+      value: '12.5',
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.body.data.changes).toBe(preview.body.data.changes);
+    const after = await prices();
+    const byId = new Map(before.map((r) => [r.id, r]));
+    for (const r of after) {
+      const was = byId.get(r.id)!;
+      if (was.price_pence === 0) continue;
+      expect(r.price_pence).toBe(Math.floor((was.price_pence * 112.5) / 100 + 0.5));
+    }
+    // The storefront serves the new price at once.
+    const one = after.find((r) => r.price_pence > 0)!;
+    const [owning] = await queryRows<{ product_id: number }>(
+      t.app.services.db,
+      sql`SELECT product_id FROM variations WHERE id = ${one.id}`,
+    );
+    const served = (
+      await t.app.inject({ url: `/api/product/${owning!.product_id}/variations` })
+    ).json();
+    expect(served.find((v: { id: number }) => v.id === one.id).price).toBe(
+      (one.price_pence / 100).toFixed(2),
+    );
+
+    expect((await manager.call('GET', '/api/admin/products/bulk/last')).body.data).toMatchObject({
+      id: applied.body.data.bulk_edit_id,
+    });
+    const undone = await owner.call('POST', '/api/admin/products/bulk/undo');
+    expect(undone.status).toBe(200);
+    expect(undone.body.data).toMatchObject({ restored: applied.body.data.changes, skipped: [] });
+    expect(await prices()).toEqual(before);
+    expect((await manager.call('GET', '/api/admin/products/bulk/last')).body.data).toBeNull();
+  });
+
+  it('undo skips and reports a row changed since the bulk edit', async () => {
+    const applied = await manager.call('POST', '/api/admin/products/bulk', {
+      ids,
+      action: 'set_stock',
+      value: '7',
+    });
+    expect(applied.status).toBe(200);
+    const changed = applied.body.data.rows[0].variation_id as number;
+    await t.app.services.db.execute(
+      sql`UPDATE variations SET stock_quantity = 3 WHERE id = ${changed}`,
+    );
+    const undone = await manager.call('POST', '/api/admin/products/bulk/undo');
+    expect(undone.body.data.restored).toBe(applied.body.data.changes - 1);
+    expect(undone.body.data.skipped).toEqual([
+      expect.objectContaining({ id: changed, reason: 'changed since' }),
+    ]);
+    expect((await manager.call('POST', '/api/admin/products/bulk/undo')).status).toBe(404);
+  });
+
+  it('unpublishes all products matching a filter and the storefront stops listing them', async () => {
+    const p = await load(ids[0]);
+    const applied = await owner.call('POST', '/api/admin/products/bulk', {
+      all: true,
+      filter: { q: p.slug },
+      action: 'unpublish',
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.body.data.products).toBe(1);
+    expect((await t.app.inject({ url: `/api/products/slug/${p.slug}` })).statusCode).toBe(404);
+    await owner.call('POST', '/api/admin/products/bulk/undo');
+    expect((await t.app.inject({ url: `/api/products/slug/${p.slug}` })).statusCode).toBe(200);
+  });
+});
