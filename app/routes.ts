@@ -57,7 +57,11 @@ export default [
   ]),
   ...prefix('/admin', [
     route('/sign-in', 'routes/admin/sign-in.tsx'),
-    layout('routes/admin/layout.tsx', [index('routes/admin/dashboard.tsx')]),
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('/products', 'routes/admin/products.tsx'),
+      route('/products/:id', 'routes/admin/product-edit.tsx'),
+    ]),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,0 +1,341 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useController,
+  useFieldArray,
+  useForm,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  productEditSchema,
+  variationsGridSchema,
+  type AdminProductJson,
+  type ProductEdit,
+  type ProductEditInput,
+  type VariationsGrid,
+  type VariationsGridInput,
+} from '#domain/admin-catalogue.ts';
+import { adminFetch } from '#app/lib/admin-api.ts';
+import { ApiError } from '#app/lib/api.ts';
+import { Form } from '#app/components/forms/Form.tsx';
+import { CheckboxField, Field, SelectField } from '#app/components/forms/Field.tsx';
+import { FormMessage } from '#app/components/forms/FormMessage.tsx';
+import { inputClass, primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
+import { Spinner } from '#app/components/ui/Spinner.tsx';
+
+interface Taxonomy {
+  categories: { id: number; name: string; section: string }[];
+  terms: { id: number; attribute: string; name: string }[];
+}
+
+type Message = { kind: 'error' | 'success'; text: string } | null;
+
+/** The server's field messages onto the form's fields (the same messages as the form's own). */
+function showServerError<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, FieldValues>,
+  error: unknown,
+  setMessage: (m: Message) => void,
+) {
+  if (error instanceof ApiError) {
+    for (const [name, message] of Object.entries(error.fields ?? {})) {
+      form.setError(name as never, { message });
+    }
+    setMessage({ kind: 'error', text: error.message });
+  } else {
+    setMessage({ kind: 'error', text: 'Network error occurred' });
+  }
+}
+
+const productValues = (p: AdminProductJson): ProductEditInput => ({
+  name: p.name,
+  slug: p.slug,
+  status: p.status,
+  short_description: p.short_description,
+  description: p.description,
+  category_ids: p.category_ids,
+  term_ids: p.term_ids,
+  featured: p.featured,
+  is_new_arrival: p.is_new_arrival,
+  on_sale: p.on_sale,
+});
+
+const gridValues = (p: AdminProductJson): VariationsGridInput => ({
+  variations: p.variations.map((v) => ({
+    id: v.id,
+    option: v.option,
+    sku: v.sku ?? '',
+    price: v.price,
+    sale_price: v.sale_price ?? '',
+    stock: v.stock === null ? '' : String(v.stock),
+  })),
+});
+
+/** The product editor: its fields, then its sizes as a grid, each saved on its own. */
+export default function AdminProductEdit() {
+  const id = Number(useParams().id);
+  const product = useQuery({
+    queryKey: ['admin', 'product', id],
+    queryFn: async () =>
+      (await adminFetch<{ data: AdminProductJson }>(`/api/admin/products/${id}`)).data,
+  });
+  const taxonomy = useQuery({
+    queryKey: ['admin', 'taxonomy'],
+    queryFn: async () =>
+      (await adminFetch<{ data: Taxonomy }>('/api/admin/products/taxonomy')).data,
+    staleTime: 60_000,
+  });
+  if (product.isError) {
+    return <FormMessage kind="error">Product not found</FormMessage>;
+  }
+  if (!product.data || !taxonomy.data) return <Spinner label="Loading the product" />;
+  return (
+    <div className="flex flex-col gap-8">
+      <p>
+        <Link className="underline" to="/admin/products">
+          ← Products
+        </Link>
+      </p>
+      <h1 className="text-2xl font-semibold">{product.data.name}</h1>
+      <ProductForm product={product.data} taxonomy={taxonomy.data} />
+      <VariationsForm product={product.data} />
+    </div>
+  );
+}
+
+function ProductForm({ product, taxonomy }: { product: AdminProductJson; taxonomy: Taxonomy }) {
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<Message>(null);
+  const form = useForm<ProductEditInput, unknown, ProductEdit>({
+    resolver: zodResolver(productEditSchema),
+    defaultValues: productValues(product),
+  });
+  const save = form.handleSubmit(async (input) => {
+    setMessage(null);
+    try {
+      const { data } = await adminFetch<{ data: AdminProductJson }>(
+        `/api/admin/products/${product.id}`,
+        {
+          method: 'PUT',
+          body: input,
+        },
+      );
+      queryClient.setQueryData(['admin', 'product', product.id], data);
+      form.reset(productValues(data));
+      setMessage({ kind: 'success', text: 'Product saved' });
+    } catch (error) {
+      showServerError(form as never, error, setMessage);
+    }
+  });
+  const sections = [...new Set(taxonomy.categories.map((c) => c.section))];
+  const attributes = [...new Set(taxonomy.terms.map((t) => t.attribute))];
+  return (
+    <Form form={form} onSubmit={save} className="flex flex-col gap-4" aria-label="Product">
+      {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field name="name" label="Name" required />
+        <Field name="slug" label="Slug (the old one redirects here)" required />
+        <SelectField
+          name="status"
+          label="Status"
+          options={[
+            { value: 'publish', label: 'Published' },
+            { value: 'draft', label: 'Draft' },
+          ]}
+        />
+      </div>
+      <TextArea name="short_description" label="Short description" rows={2} form={form} />
+      <TextArea name="description" label="Description (HTML)" rows={6} form={form} />
+      <div className="flex flex-wrap gap-6">
+        <CheckboxField name="featured" label="Featured" />
+        <CheckboxField name="is_new_arrival" label="New arrival" />
+        <CheckboxField name="on_sale" label="Clearance" />
+      </div>
+      <IdChecklist
+        name="category_ids"
+        legend="Categories"
+        form={form}
+        groups={sections.map((section) => ({
+          label: section,
+          items: taxonomy.categories.filter((c) => c.section === section),
+        }))}
+      />
+      <IdChecklist
+        name="term_ids"
+        legend="Attributes"
+        form={form}
+        groups={attributes.map((attribute) => ({
+          label: attribute,
+          items: taxonomy.terms.filter((t) => t.attribute === attribute),
+        }))}
+      />
+      <button
+        type="submit"
+        className={`${primaryButton} self-start`}
+        disabled={form.formState.isSubmitting}
+      >
+        Save product
+      </button>
+    </Form>
+  );
+}
+
+function TextArea({
+  name,
+  label,
+  rows,
+  form,
+}: {
+  name: 'short_description' | 'description';
+  label: string;
+  rows: number;
+  form: UseFormReturn<ProductEditInput, unknown, ProductEdit>;
+}) {
+  const error = form.formState.errors[name]?.message;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={name} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={name}
+        rows={rows}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        {...form.register(name)}
+      />
+      {error ? <p className="text-sm text-red-700">{error}</p> : null}
+    </div>
+  );
+}
+
+/** Checkboxes that keep a list of ids (numbers) in the form. */
+function IdChecklist({
+  name,
+  legend,
+  groups,
+  form,
+}: {
+  name: 'category_ids' | 'term_ids';
+  legend: string;
+  groups: { label: string; items: { id: number; name: string }[] }[];
+  form: UseFormReturn<ProductEditInput, unknown, ProductEdit>;
+}) {
+  const { field, fieldState } = useController({ name, control: form.control });
+  const chosen = new Set(field.value);
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="text-sm font-medium">{legend}</legend>
+      {fieldState.error?.message ? (
+        <p className="text-sm text-red-700">{fieldState.error.message}</p>
+      ) : null}
+      {groups.map((group) => (
+        <details key={group.label} className="rounded border border-stone-200 px-3 py-2">
+          <summary className="cursor-pointer text-sm">
+            {group.label} ({group.items.filter((i) => chosen.has(i.id)).length})
+          </summary>
+          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+            {group.items.map((item) => (
+              <label key={item.id} className="flex items-center gap-1 text-sm">
+                <input
+                  type="checkbox"
+                  checked={chosen.has(item.id)}
+                  onChange={(event) =>
+                    field.onChange(
+                      event.target.checked
+                        ? [...field.value, item.id]
+                        : field.value.filter((v: number) => v !== item.id),
+                    )
+                  }
+                />
+                {item.name}
+              </label>
+            ))}
+          </div>
+        </details>
+      ))}
+    </fieldset>
+  );
+}
+
+const EMPTY_ROW = { option: '', sku: '', price: '', sale_price: '', stock: '' };
+
+/** The sizes as a grid: one row per size, saved together. */
+function VariationsForm({ product }: { product: AdminProductJson }) {
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<Message>(null);
+  const form = useForm<VariationsGridInput, unknown, VariationsGrid>({
+    resolver: zodResolver(variationsGridSchema),
+    defaultValues: gridValues(product),
+  });
+  const rows = useFieldArray({ control: form.control, name: 'variations' });
+  // The browser checked the rows; the server parses the same text again (pounds, not pence).
+  const save = form.handleSubmit(async () => {
+    setMessage(null);
+    try {
+      const { data } = await adminFetch<{ data: AdminProductJson }>(
+        `/api/admin/products/${product.id}/variations`,
+        { method: 'PUT', body: form.getValues() },
+      );
+      form.reset(gridValues(data));
+      queryClient.setQueryData(['admin', 'product', product.id], data);
+      setMessage({ kind: 'success', text: 'Sizes saved' });
+    } catch (error) {
+      showServerError(form as never, error, setMessage);
+    }
+  });
+  const unitOf = (index: number) =>
+    /sample/i.test(form.watch(`variations.${index}.option`) ?? '') ? 'per item' : 'per m²';
+  return (
+    <section aria-labelledby="sizes-heading" className="flex flex-col gap-3">
+      <h2 id="sizes-heading" className="text-xl font-semibold">
+        Sizes, prices and stock
+      </h2>
+      <Form form={form} onSubmit={save} className="flex flex-col gap-3" aria-label="Sizes">
+        {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
+        {rows.fields.map((row, index) => (
+          <fieldset
+            key={row.id}
+            className="grid grid-cols-2 gap-2 rounded border border-stone-200 p-2 md:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] md:items-end"
+          >
+            <legend className="sr-only">Size {index + 1}</legend>
+            <Field
+              name={`variations.${index}.option`}
+              label="Size"
+              className="col-span-2 md:col-span-1"
+            />
+            <Field name={`variations.${index}.sku`} label="SKU" />
+            <Field
+              name={`variations.${index}.price`}
+              label={`Price £ ${unitOf(index)}`}
+              inputMode="decimal"
+            />
+            <Field
+              name={`variations.${index}.sale_price`}
+              label="Sale price £"
+              inputMode="decimal"
+            />
+            <Field name={`variations.${index}.stock`} label="Stock (pieces)" inputMode="numeric" />
+            <button
+              type="button"
+              className={`${secondaryButton} self-end`}
+              onClick={() => rows.remove(index)}
+            >
+              Remove<span className="sr-only"> size {index + 1}</span>
+            </button>
+          </fieldset>
+        ))}
+        <div className="flex flex-wrap gap-3">
+          <button type="button" className={secondaryButton} onClick={() => rows.append(EMPTY_ROW)}>
+            Add a size
+          </button>
+          <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
+            Save sizes
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
+import { buildCatalogue } from '#tests/factories/catalogue.ts';
+import {
+  docsScreenshot,
+  hydrated,
+  launchBrowser,
+  openPage,
+  PHONE,
+  shown,
+} from './fixtures/browser.ts';
+import { staffSignIn } from './fixtures/staff.ts';
+
+const catalogue = buildCatalogue();
+/** A tile with two or more sizes: its cheapest size gets a new price. */
+const tile = catalogue.products.find(
+  (p) => p.variations.filter((v) => !/sample/i.test(v.option)).length >= 2 && !p.onSale,
+)!;
+
+let browser: Browser;
+let signedIn: BrowserContext;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the back office catalogue', () => {
+  it('signs in with a TOTP code, edits a price and the storefront shows it', async () => {
+    const { page, context, errors } = await openPage(browser);
+    signedIn = context;
+    await staffSignIn(page).catch(async (error) => {
+      console.log(await page.locator('main').innerText(), errors);
+      throw error;
+    });
+    await page.getByRole('link', { name: 'Products' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    await page.getByRole('search').getByLabel('Search name or SKU').fill(tile.name);
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: tile.name, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: tile.name }).waitFor();
+
+    const sizes = page.getByRole('form', { name: 'Sizes' });
+    const sizeOptions = await sizes
+      .getByLabel('Size', { exact: true })
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    const index = sizeOptions.findIndex((option) => !/sample/i.test(option));
+    const price = sizes.getByLabel(/^Price £/).nth(index);
+    // A bad price is refused with the schema's message, in the browser first.
+    await price.fill('abc');
+    await sizes.getByRole('button', { name: 'Save sizes' }).click();
+    await shown(sizes.getByText('Enter a price in pounds, e.g. 45.00'));
+    await price.fill('1.23');
+    await sizes.getByLabel('Sale price £').nth(index).fill('');
+    await sizes.getByRole('button', { name: 'Save sizes' }).click();
+    await shown(sizes.getByRole('status').filter({ hasText: 'Sizes saved' })).catch(async (e) => {
+      console.log(await sizes.innerText(), errors);
+      throw e;
+    });
+    await docsScreenshot(page, 'admin-product-editor', { fullPage: true });
+
+    await page.goto(`/product/${tile.slug}`);
+    await hydrated(page);
+    await shown(page.getByText('from £1.23 / M2'));
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the sizes grid at 375 px, every field on screen', async () => {
+    const context = await browser.newContext({
+      baseURL: inject('baseURL'),
+      viewport: PHONE,
+      storageState: await signedIn.storageState(),
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/admin/products');
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    await page.getByRole('search').getByLabel('Search name or SKU').fill(tile.name);
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: tile.name, exact: true }).click();
+    const sizes = page.getByRole('form', { name: 'Sizes' });
+    await sizes.waitFor();
+    const stock = sizes.getByLabel('Stock (pieces)').first();
+    await stock.scrollIntoViewIfNeeded();
+    const box = (await stock.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await stock.fill('25');
+    await sizes.getByRole('button', { name: 'Save sizes' }).click();
+    await shown(sizes.getByRole('status').filter({ hasText: 'Sizes saved' }));
+    await docsScreenshot(page, 'admin-sizes-phone', { fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
