@@ -22,6 +22,8 @@ export interface RouteSpec<Q, P, B> {
   body?: z.ZodType<B>;
   /** Human description of the answer for the OpenAPI document. */
   response?: string;
+  /** A larger body limit for this route only (uploads), in bytes. */
+  bodyLimit?: number;
   handler: (ctx: RouteContext<Q, P, B>) => unknown;
 }
 
@@ -91,6 +93,7 @@ export function route<Q = unknown, P = unknown, B = unknown>(
   app.route({
     method: spec.method,
     url: spec.url,
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (request, reply) => {
       const query = spec.query
         ? parseOrThrow(spec.query, request.query, 'query')

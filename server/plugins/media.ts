@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { StoneImageCache } from '../services/media/stone-image.ts';
+import { UploadedImages } from '../services/media/uploaded-image.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -15,6 +16,16 @@ export async function mediaRoutes(
   });
   app.get<{ Params: { name: string } }>('/media/stone/:name', async (request, reply) => {
     const image = await stones.get(request.params.name);
+    if (!image) {
+      return reply
+        .status(404)
+        .send({ code: 'not_found', message: 'No such image', error: 'No such image' });
+    }
+    return reply.header('cache-control', IMMUTABLE).type(image.contentType).send(image.body);
+  });
+  const uploads = new UploadedImages(app.services.db);
+  app.get<{ Params: { name: string } }>('/media/upload/:name', async (request, reply) => {
+    const image = await uploads.get(request.params.name);
     if (!image) {
       return reply
         .status(404)

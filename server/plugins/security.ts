@@ -1,3 +1,4 @@
+import { UPLOAD_CONTENT_TYPES } from '#domain/admin-catalogue.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../http/errors.ts';
@@ -32,6 +33,18 @@ function requestOrigin(request: FastifyRequest): string | null {
 }
 
 /**
+ * A product image upload: an image body, which no cross-site form can send (browsers ask first,
+ * and the origin check above still applies).
+ */
+function isImageUpload(url: string, contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return (
+    /^\/api\/admin\/products\/\d+\/images(?:\?|$)/.test(url) &&
+    (UPLOAD_CONTENT_TYPES as readonly string[]).includes(type)
+  );
+}
+
+/**
  * State-changing API requests must be JSON (a form or text/plain body is how a cross-site page
  * forges one) and, when the browser says where they come from, come from our own origin.
  */
@@ -49,7 +62,11 @@ export const securityPlugin = fp(
       const contentType = request.headers['content-type'];
       const hasBody =
         Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
-      if (hasBody && !/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '')) {
+      if (
+        hasBody &&
+        !/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '') &&
+        !isImageUpload(request.url, contentType)
+      ) {
         throw new HttpError(
           415,
           'unsupported_media_type',

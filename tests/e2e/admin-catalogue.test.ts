@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { inject } from 'vitest';
@@ -59,11 +60,29 @@ describe('the back office catalogue', () => {
       console.log(await sizes.innerText(), errors);
       throw e;
     });
+    // An image upload: sharp renders a PNG; the server stores it and serves it as WebP.
+    const png = await sharp({
+      create: { width: 800, height: 800, channels: 3, background: '#cfc6b4' },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel('New image (JPEG, PNG, WebP, AVIF or GIF)')
+      .setInputFiles({ name: 'slab.png', mimeType: 'image/png', buffer: png });
+    await page.getByLabel('Its alt text').fill('A honed slab in daylight');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await shown(page.getByRole('status').filter({ hasText: 'Image added' }));
     await docsScreenshot(page, 'admin-product-editor', { fullPage: true });
 
     await page.goto(`/product/${tile.slug}`);
     await hydrated(page);
     await shown(page.getByText('from £1.23 / M2'));
+    const answer = await (await page.request.get(`/api/products/slug/${tile.slug}`)).json();
+    const uploaded = answer.data.images.find(
+      (i: { alt: string }) => i.alt === 'A honed slab in daylight',
+    );
+    expect(uploaded.src).toMatch(/^\/media\/upload\/\d+-640\.webp$/);
+    expect((await page.request.get(uploaded.src)).headers()['content-type']).toBe('image/webp');
     expect(errors).toEqual([]);
   });
 

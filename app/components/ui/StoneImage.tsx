@@ -7,10 +7,10 @@ import type { ImgHTMLAttributes } from 'react';
  * 640 one instead.
  */
 const SRCSET_WIDTHS = [320, 480, 640] as const;
-const SIZED_MEDIA = /^(\/media\/stone\/.+-)(\d{3,4})\.webp$/;
+const SIZED_MEDIA = /^(\/media\/(?:stone|upload)\/.+-)(\d{3,4})\.webp$/;
 
 /**
- * The srcsets of one of our generated images, which name their width (`…-640.webp`), in WebP
+ * The srcsets of one of our generated or uploaded images, which name their width (`…-640.webp`), in WebP
  * and in AVIF (half the bytes for the grainy stones); other images get none and load as they are.
  *
  * responsiveSources('/media/stone/marble-white-17-640.webp')?.webp

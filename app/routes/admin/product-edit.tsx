@@ -10,6 +10,8 @@ import {
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  IMAGE_ALT_MAX_LENGTH,
+  UPLOAD_CONTENT_TYPES,
   productEditSchema,
   variationsGridSchema,
   type AdminProductJson,
@@ -100,6 +102,7 @@ export default function AdminProductEdit() {
       </p>
       <h1 className="text-2xl font-semibold">{product.data.name}</h1>
       <ProductForm product={product.data} taxonomy={taxonomy.data} />
+      <ImagesForm product={product.data} />
       <VariationsForm product={product.data} />
     </div>
   );
@@ -336,6 +339,144 @@ function VariationsForm({ product }: { product: AdminProductJson }) {
           </button>
         </div>
       </Form>
+    </section>
+  );
+}
+
+/** The product's images: upload (any common type), alt text, order, removal. */
+function ImagesForm({ product }: { product: AdminProductJson }) {
+  const queryClient = useQueryClient();
+  const [images, setImages] = useState(product.images);
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState(false);
+  const done = (data: AdminProductJson, text: string) => {
+    queryClient.setQueryData(['admin', 'product', product.id], data);
+    setImages(data.images);
+    setMessage({ kind: 'success', text });
+  };
+  const failed = (error: unknown) =>
+    setMessage({
+      kind: 'error',
+      text: error instanceof ApiError ? error.message : 'Network error occurred',
+    });
+  const upload = async (file: File, alt: string) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const response = await fetch(
+        `/api/admin/products/${product.id}/images?alt=${encodeURIComponent(alt)}`,
+        { method: 'POST', body: file, headers: { 'content-type': file.type } },
+      );
+      const json = await response.json();
+      if (!response.ok) throw new ApiError(response.status, json);
+      done(json.data, 'Image added');
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const save = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const { data } = await adminFetch<{ data: AdminProductJson }>(
+        `/api/admin/products/${product.id}/images`,
+        { method: 'PUT', body: { images: images.map(({ id, alt }) => ({ id, alt })) } },
+      );
+      done(data, 'Images saved');
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const move = (index: number, by: number) => {
+    const next = [...images];
+    const [image] = next.splice(index, 1);
+    next.splice(index + by, 0, image!);
+    setImages(next);
+  };
+  return (
+    <section aria-labelledby="images-heading" className="flex flex-col gap-3">
+      <h2 id="images-heading" className="text-xl font-semibold">
+        Images
+      </h2>
+      {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
+      <ol className="flex flex-col gap-2">
+        {images.map((image, index) => (
+          <li
+            key={image.id}
+            className="flex flex-wrap items-end gap-2 rounded border border-stone-200 p-2"
+          >
+            <img src={image.src} alt="" width={64} height={64} className="size-16 object-cover" />
+            <label className="flex grow flex-col gap-1 text-sm font-medium">
+              Alt text of image {index + 1}
+              <input
+                className={inputClass}
+                maxLength={IMAGE_ALT_MAX_LENGTH}
+                value={image.alt}
+                onChange={(event) =>
+                  setImages(
+                    images.map((i) => (i.id === image.id ? { ...i, alt: event.target.value } : i)),
+                  )
+                }
+              />
+            </label>
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={index === 0}
+              onClick={() => move(index, -1)}
+            >
+              Up<span className="sr-only"> image {index + 1}</span>
+            </button>
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={index === images.length - 1}
+              onClick={() => move(index, 1)}
+            >
+              Down<span className="sr-only"> image {index + 1}</span>
+            </button>
+            <button
+              type="button"
+              className={secondaryButton}
+              onClick={() => setImages(images.filter((i) => i.id !== image.id))}
+            >
+              Remove<span className="sr-only"> image {index + 1}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap items-end gap-3">
+        <button type="button" className={primaryButton} disabled={busy} onClick={() => void save()}>
+          Save images
+        </button>
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const data = new FormData(event.currentTarget);
+            const file = data.get('file');
+            if (file instanceof File && file.size > 0)
+              void upload(file, String(data.get('alt') ?? ''));
+            event.currentTarget.reset();
+          }}
+        >
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            New image (JPEG, PNG, WebP, AVIF or GIF)
+            <input name="file" type="file" accept={UPLOAD_CONTENT_TYPES.join(',')} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Its alt text
+            <input name="alt" className={inputClass} maxLength={IMAGE_ALT_MAX_LENGTH} />
+          </label>
+          <button type="submit" className={secondaryButton} disabled={busy}>
+            Upload
+          </button>
+        </form>
+      </div>
     </section>
   );
 }

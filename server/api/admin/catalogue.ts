@@ -3,11 +3,17 @@ import { z } from 'zod';
 import {
   adminProductsQuery,
   bulkEditSchema,
+  IMAGE_MESSAGES,
+  imageUploadQuery,
+  productImagesSchema,
+  UPLOAD_CONTENT_TYPES,
+  UPLOAD_MAX_BYTES,
   productEditSchema,
   variationsGridSchema,
 } from '#domain/admin-catalogue.ts';
 import { listMeta } from '#domain/catalogue.ts';
-import { notFound } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { inspectUpload, storeUpload } from '../../services/media/uploaded-image.ts';
 import { route } from '../../http/route.ts';
 import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
 
@@ -23,13 +29,20 @@ const productParams = z.object({
 export async function adminCatalogueApi(app: FastifyInstance) {
   const catalogue = app.services.adminCatalogue;
   const tags = ['admin'];
-  // The role first: a stranger or an editor learns nothing from the validation of their input.
-  app.addHook('preHandler', async (request) => {
+  // The role first, before the body is read: a stranger or an editor learns nothing from the
+  // validation of their input, and cannot make the server read a 15 MB upload.
+  app.addHook('onRequest', async (request) => {
     await requireStaff(request, 'catalogue');
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+  // Image uploads arrive as the raw body; any other type is answered 415.
+  app.addContentTypeParser(
+    [...UPLOAD_CONTENT_TYPES],
+    { parseAs: 'buffer', bodyLimit: UPLOAD_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
 
   route(app, {
     method: 'GET',
@@ -162,6 +175,54 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     handler: async ({ params, body, request }) => {
       const member = await requireStaff(request, 'catalogue');
       const data = await catalogue.saveVariations(params.id, body, auditActor(request, member));
+      await app.changes.publish('catalogue');
+      return { data };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/products/:id/images',
+    summary:
+      "Uploads an image (the body: JPEG, PNG, WebP, AVIF or GIF, at most 15 MB; alt text in ?alt=) to the end of the product's images; served resized as WebP and AVIF under /media/upload/",
+    tags,
+    params: productParams,
+    query: imageUploadQuery,
+    bodyLimit: UPLOAD_MAX_BYTES,
+    response: '{ data: AdminProduct }',
+    handler: async ({ params, query, request, reply }) => {
+      const member = await requireStaff(request, 'catalogue');
+      const bytes = request.body;
+      const unsupported = () =>
+        new HttpError(415, 'unsupported_media_type', IMAGE_MESSAGES.notAnImage);
+      if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw unsupported();
+      const info = await inspectUpload(bytes);
+      if (!info) throw unsupported();
+      if (!(await catalogue.product(params.id))) throw notFound('Product not found');
+      const uploaded = await storeUpload(app.services.db, bytes, info);
+      const data = await catalogue.addImage(
+        params.id,
+        uploaded,
+        query.alt,
+        auditActor(request, member),
+      );
+      await app.changes.publish('catalogue');
+      reply.status(201);
+      return { data };
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/admin/products/:id/images',
+    summary: "Sets the product's images' order and alt text; images left out are removed",
+    tags,
+    params: productParams,
+    body: productImagesSchema,
+    response: '{ data: AdminProduct }',
+    handler: async ({ params, body, request }) => {
+      const member = await requireStaff(request, 'catalogue');
+      const data = await catalogue.saveImages(params.id, body.images, auditActor(request, member));
       await app.changes.publish('catalogue');
       return { data };
     },

@@ -6,6 +6,8 @@ import {
   BULK_PREVIEW_ROWS,
   CATALOGUE_MESSAGES,
   changedPrice,
+  IMAGE_MESSAGES,
+  uploadedImageUrl,
   MAX_BULK_IDS,
   priceUnit,
   storedPrices,
@@ -660,6 +662,64 @@ export class AdminCatalogue {
       }
     }
     await refreshProductPrices(tx, [...new Set(changes.map((c) => c.productId))]);
+  }
+
+  /** Adds an uploaded image to the end of the product's images. */
+  async addImage(
+    productId: number,
+    uploadedId: number,
+    alt: string,
+    who: AuditActor,
+  ): Promise<AdminProductJson> {
+    return this.db.transaction(async (tx) => {
+      await this.lockedProduct(tx, productId);
+      const src = uploadedImageUrl(uploadedId);
+      await tx.execute(sql`INSERT INTO product_images (product_id, position, src, alt)
+        SELECT ${productId}, coalesce(max(position) + 1, 0), ${src}, ${alt}
+        FROM product_images WHERE product_id = ${productId}`);
+      await tx.execute(sql`UPDATE products SET updated_at = now() WHERE id = ${productId}`);
+      await audit(tx, who, {
+        action: 'product.image_add',
+        entity: 'product',
+        entityId: productId,
+        after: { src, alt },
+      });
+      return (await this.product(productId, tx))!;
+    });
+  }
+
+  /** The product's images in the order given, with their alt text; those left out go. */
+  async saveImages(
+    productId: number,
+    images: { id: number; alt: string }[],
+    who: AuditActor,
+  ): Promise<AdminProductJson> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.lockedProduct(tx, productId);
+      const own = new Set(before.images.map((i) => i.id));
+      const fields: Record<string, string> = {};
+      images.forEach((image, index) => {
+        if (!own.has(image.id)) fields[`images.${index}.id`] = IMAGE_MESSAGES.unknownImage;
+      });
+      const first = Object.values(fields)[0];
+      if (first) throw badRequest(first, fields);
+      await tx.execute(sql`DELETE FROM product_images WHERE product_id = ${productId}
+        AND NOT (id = ANY(${idArray(images.map((i) => i.id))}))`);
+      for (const [position, image] of images.entries()) {
+        await tx.execute(sql`UPDATE product_images SET alt = ${image.alt}, position = ${position}
+          WHERE id = ${image.id}`);
+      }
+      await tx.execute(sql`UPDATE products SET updated_at = now() WHERE id = ${productId}`);
+      const after = (await this.product(productId, tx))!;
+      await audit(tx, who, {
+        action: 'product.images',
+        entity: 'product',
+        entityId: productId,
+        before: before.images,
+        after: after.images,
+      });
+      return after;
+    });
   }
 
   /** The last bulk edit not yet undone, for the undo button. */
