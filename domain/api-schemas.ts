@@ -497,6 +497,7 @@ const wpRouteSchema = z.object({
   endpoints: z.array(
     z.object({ methods: z.array(z.string()), args: z.record(z.string(), z.unknown()) }),
   ),
+  _links: z.object({ self: z.array(z.object({ href: z.string() })) }),
 });
 
 /** GET /wp-json/: the site and its routes, which clients such as wpapi discover it by. */

@@ -22,8 +22,12 @@ export type WpErrorJson = z.infer<typeof s.wpErrorSchema>;
 /** A category as WordPress answers it. */
 export type WpCategoryJson = z.infer<typeof s.wpCategorySchema>;
 
+/** The blog's one category: every post is in it (WordPress's default category, renamed). */
+export const WP_BLOG_CATEGORY = { id: 1, name: 'Blog', slug: 'blog' } as const;
+
 export const WP_MESSAGES = {
   pageBeyondLast: 'The page number requested is larger than the number of pages available.',
+  invalidPostId: 'Invalid post ID.',
 } as const;
 
 const slugParam = single(z.string().trim().max(WP_SLUG_MAX_LENGTH).optional());
@@ -43,6 +47,12 @@ export const wpPostsQuerySchema = z.object({
   per_page: intParam(1, WP_PER_PAGE_MAX, WP_PER_PAGE_DEFAULT),
 });
 export type WpPostsQuery = z.output<typeof wpPostsQuerySchema>;
+
+export const wpCategoriesQuerySchema = z.object({
+  slug: slugParam,
+  page: intParam(1, MAX_PAGE, 1),
+  per_page: intParam(1, WP_PER_PAGE_MAX, WP_PER_PAGE_DEFAULT),
+});
 
 /**
  * Plain text of a `title.rendered`, for the document title and alt texts.
