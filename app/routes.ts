@@ -55,5 +55,9 @@ export default [
       route('/account-details', 'routes/account/account-details.tsx'),
     ]),
   ]),
+  ...prefix('/admin', [
+    route('/sign-in', 'routes/admin/sign-in.tsx'),
+    layout('routes/admin/layout.tsx', [index('routes/admin/dashboard.tsx')]),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

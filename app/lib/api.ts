@@ -32,6 +32,11 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** More request headers, e.g. the checkout's Idempotency-Key. */
   headers?: Record<string, string>;
+  /**
+   * Whether a 401 signs the shopper out (spec section 4). The back office's calls say false:
+   * a staff session running out is no reason to forget the shopper.
+   */
+  signsOutShopper?: boolean;
 }
 
 /**
@@ -53,7 +58,9 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   const text = await response.text();
   const json = text ? (JSON.parse(text) as unknown) : null;
   if (!response.ok) {
-    if (response.status === 401) for (const listener of unauthorizedListeners) listener();
+    if (response.status === 401 && request.signsOutShopper !== false) {
+      for (const listener of unauthorizedListeners) listener();
+    }
     throw new ApiError(response.status, json as ApiErrorBody | null);
   }
   return json as T;

@@ -4,3 +4,4 @@ export * from './customers.ts';
 export * from './carts.ts';
 export * from './orders.ts';
 export * from './staff.ts';
+export * from './back-office.ts';

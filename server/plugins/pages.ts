@@ -203,6 +203,8 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
     ttlMs: options.config.responseCacheTtlMs,
     staleMs: options.config.pageStaleMs,
   });
+  // A saved product, page or menu shows on every page: none kept from before may be served.
+  app.changes.on(() => cache.clear());
   const scriptOrigin = widgetOrigin(options.config.reviewsWidgetSrc);
   // Only rendering, which is CPU-bound, takes turns: loaders waiting on a slow source (a hung
   // content store) hold no slot, so they cannot hold up other pages.
