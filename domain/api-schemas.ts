@@ -527,6 +527,12 @@ export const staffSchema = staffMemberSchema
   .extend({ enrolled: z.boolean(), disabled: z.boolean(), created_at: z.string() })
   .meta({ id: 'Staff' });
 
+/** Staff sign-in, step one: a challenge for the code, and the secret to enrol at the first. */
+export const staffChallengeSchema = z.object({
+  challenge: z.string(),
+  enrol: z.object({ secret: z.string(), uri: z.string() }).nullable(),
+});
+
 export const auditRowSchema = z.object({
   id,
   at: z.string(),
@@ -539,4 +545,49 @@ export const auditRowSchema = z.object({
   after: z.unknown(),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
+});
+
+/** One row of the staff's order list. */
+export const staffOrderRowSchema = z.object({
+  number: z.string(),
+  placed_at: z.string(),
+  status: orderStatusSchema,
+  payment_status: paymentStatusSchema,
+  payment_method: z.enum(PAYMENT_METHODS),
+  email: z.string(),
+  name: z.string(),
+  postcode: z.string(),
+  total_gross: pounds,
+  needs_refund: z.boolean(),
+});
+
+export const markPaidResultSchema = z.enum([
+  'paid',
+  'already_paid',
+  'duplicate_event',
+  'flagged_for_refund',
+  'amount_mismatch',
+  'not_found',
+]);
+
+const ordersAndTakings = z.object({ orders: z.number().int(), takings: pounds });
+
+/** What the back office's dashboard shows. */
+export const dashboardSchema = z.object({
+  today: ordersAndTakings,
+  month: ordersAndTakings,
+  awaiting_payment: z.number().int(),
+  awaiting_dispatch: z.number().int(),
+  needs_refund: z.number().int(),
+  /** Orders and paid takings per London day of the last 30 days, oldest first. */
+  sales_by_day: z.array(ordersAndTakings.extend({ day: z.string() })),
+  low_stock: z.array(
+    z.object({
+      variation_id: id,
+      product_id: id,
+      name: z.string(),
+      size: z.string(),
+      stock_quantity: z.number().int(),
+    }),
+  ),
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { staffMemberSchema } from '#domain/api-schemas.ts';
+import { staffChallengeSchema, staffMemberSchema } from '#domain/api-schemas.ts';
 import { staffCodeSchema, staffSignInSchema } from '#domain/staff.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
@@ -19,10 +19,7 @@ export async function adminAuthApi(app: FastifyInstance) {
     body: staffSignInSchema,
     response: {
       description: 'A challenge for the code; the secret to enrol at the first sign-in',
-      schema: z.object({
-        challenge: z.string(),
-        enrol: z.object({ secret: z.string(), uri: z.string() }).nullable(),
-      }),
+      schema: staffChallengeSchema,
       errors: [401, 429],
     },
     handler: async ({ body, request }) =>
