@@ -91,20 +91,20 @@ export async function checkoutApi(app: FastifyInstance) {
       }
       const placed = await checkout.place(await request.getSession(), key, body);
       reply.status(placed.created ? 201 : 200);
+      const [order, payment] = await Promise.all([
+        orders.json(placed.order.id),
+        startCard(placed.order),
+      ]);
       if (placed.created && placed.token) {
-        const link = `${shopOrigin(app.config, request)}/checkout/order/${placed.order.number}?token=${placed.token}`;
-        await orders.sendConfirmation(placed.order.id, link).catch((error: unknown) => {
-          request.log.error(
-            { err: error, order: placed.order.number },
-            'order confirmation not mailed',
-          );
+        // The mail leaves once the shopper has the answer: it is never what they wait for.
+        const link = `${shopOrigin(app.config, request)}/checkout/order/${order.number}?token=${placed.token}`;
+        setImmediate(() => {
+          orders.sendConfirmation(placed.order.id, order, link).catch((error: unknown) => {
+            request.log.error({ err: error, order: order.number }, 'order confirmation not mailed');
+          });
         });
       }
-      return {
-        data: await orders.json(placed.order.id),
-        token: placed.token,
-        payment: await startCard(placed.order),
-      };
+      return { data: order, token: placed.token, payment };
     },
   });
 }
