@@ -64,6 +64,10 @@ export function replayEarlyInput(hydratingEvent: string): void {
         // A submit button's press comes back as its form's submit.
         if (control.type === 'submit' && control.form) return;
       }
+      // Pressed again because nothing seemed to happen: once is what was meant (a second press
+      // would close what the first opens).
+      const last = kept.at(-1);
+      if (last?.kind === 'press' && last.element === control) return;
       kept.push({ kind: 'press', element: control, path: pathOf(control) });
     },
     true,
