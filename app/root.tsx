@@ -5,6 +5,7 @@ import {
   Scripts,
   ScrollRestoration,
   Outlet,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -50,6 +51,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
   useHydratedMarker();
+  // The back office has its own frame: no shop header, menu or footer around it.
+  const backOffice = /^\/admin(\/|$)/.test(useLocation().pathname);
   // One client per browser session (and per server render), never shared between shoppers.
   const [queryClient] = useState(createQueryClient);
   return (
@@ -69,11 +72,19 @@ export function Layout({ children }: { children: ReactNode }) {
             >
               Skip to content
             </a>
-            <Header entries={menuEntries(data?.menu ?? [])} />
-            <div id="content" className="flex-1">
-              {children}
-            </div>
-            <Footer />
+            {backOffice ? (
+              <div id="content" className="flex-1">
+                {children}
+              </div>
+            ) : (
+              <>
+                <Header entries={menuEntries(data?.menu ?? [])} />
+                <div id="content" className="flex-1">
+                  {children}
+                </div>
+                <Footer />
+              </>
+            )}
           </BasketProvider>
         </QueryClientProvider>
         <ScrollRestoration nonce={nonce} />

@@ -42,6 +42,7 @@ export default [
   route('/blog/:slug', 'routes/blog-post.tsx'),
   route('/newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
   route('/checkout', 'routes/checkout.tsx'),
+  route('/checkout/order/:number', 'routes/checkout-order.tsx'),
   route('/auth', 'routes/auth.tsx'),
   ...prefix('/my-account', [
     route('/lost-password', 'routes/account/lost-password.tsx'),
@@ -49,9 +50,14 @@ export default [
     layout('routes/account/layout.tsx', [
       index('routes/account/dashboard.tsx'),
       route('/orders', 'routes/account/orders.tsx'),
+      route('/orders/:number', 'routes/account/order.tsx'),
       route('/addresses', 'routes/account/addresses.tsx'),
       route('/account-details', 'routes/account/account-details.tsx'),
     ]),
+  ]),
+  ...prefix('/admin', [
+    route('/sign-in', 'routes/admin/sign-in.tsx'),
+    layout('routes/admin/layout.tsx', [index('routes/admin/dashboard.tsx')]),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -227,6 +227,22 @@ export function pageCount(total: number, perPage: number): number {
   return total > 0 ? Math.ceil(total / perPage) : 0;
 }
 
+/**
+ * The `meta` of a list answer (spec section 3's shape, used by every list the API gives).
+ *
+ * listMeta(1, 12, 13) → { current_page: 1, has_next_page: true, total_pages: 2, total_products: 13, per_page: 12 }
+ */
+export function listMeta(page: number, perPage: number, total: number) {
+  const totalPages = pageCount(total, perPage);
+  return {
+    current_page: page,
+    has_next_page: page < totalPages,
+    total_pages: totalPages,
+    total_products: total,
+    per_page: perPage,
+  };
+}
+
 const MINUTE_MS = 60_000;
 
 /** Client cache times (spec section 9), as TanStack Query's staleTime and gcTime. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { VAT_PERCENT, VAT_RATE, addVatPence, exVatPence, vatIncludedPence } from './vat.ts';
+import {
+  VAT_PERCENT,
+  VAT_RATE,
+  addVatPence,
+  exVatPence,
+  splitGross,
+  sumSplits,
+  vatIncludedPence,
+} from './vat.ts';
 
 describe('VAT constants: "VAT 20%"', () => {
   it('is 20 %', () => {
@@ -59,6 +67,27 @@ describe('addVatPence', () => {
       fc.property(fc.integer({ min: 0, max: 1e11 }), (g) => {
         expect(Math.abs(addVatPence(exVatPence(g)) - g)).toBeLessThanOrEqual(1);
       }),
+    );
+  });
+});
+
+describe('splitGross and sumSplits: the one VAT split of lines, delivery and totals', () => {
+  it('splits net = gross / 1.2 to the penny and gives VAT the rest', () => {
+    expect(splitGross(12000)).toEqual({ netPence: 10000, vatPence: 2000, grossPence: 12000 });
+    expect(splitGross(1999)).toEqual({ netPence: 1666, vatPence: 333, grossPence: 1999 });
+    expect(splitGross(0)).toEqual({ netPence: 0, vatPence: 0, grossPence: 0 });
+  });
+
+  it('property: totals of splits add up exactly, part by part', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10_000_000 }), { maxLength: 30 }),
+        (grosses) => {
+          const total = sumSplits(grosses.map(splitGross));
+          expect(total.netPence + total.vatPence).toBe(total.grossPence);
+          expect(total.grossPence).toBe(grosses.reduce((a, b) => a + b, 0));
+        },
+      ),
     );
   });
 });

@@ -5,11 +5,13 @@ import fastifyCompress from '@fastify/compress';
 import type { DatabaseHandle } from '#db/client.ts';
 import type { Config } from './config.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { changesPlugin } from './plugins/changes.ts';
 import { notFound } from './http/errors.ts';
 import { API_CSP, securityPlugin } from './plugins/security.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { orderExpiryPlugin } from './plugins/order-expiry.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { staffSessionPlugin } from './plugins/staff-session.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { mediaRoutes } from './plugins/media.ts';
 import { pages } from './plugins/pages.ts';
@@ -67,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(changesPlugin);
   await app.register(securityPlugin, {
     production: config.env === 'production',
     publicOrigin: config.publicOrigin,
@@ -80,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyCookie);
   await app.register(sessionPlugin, { production: config.secureCookies });
+  await app.register(staffSessionPlugin, { production: config.secureCookies });
   await app.register(healthRoutes);
   await app.register(orderExpiryPlugin, { everyMs: config.orderExpirySweepMs });
   await app.register(mediaRoutes, {

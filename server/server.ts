@@ -6,6 +6,7 @@ import { isCatalogueEmpty, seedDemo } from '#db/seed/seed.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { isDatabaseUnavailable } from './plugins/errors.ts';
+import { createFirstOwner } from './services/staff/first-owner.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -28,6 +29,7 @@ async function main() {
     const counts = await seedDemo(database.db);
     console.warn(`Seeded the demo shop: ${JSON.stringify(counts)}`);
   }
+  await createFirstOwner(database.db, process.env);
   const app = await buildApp({
     config,
     database,

@@ -30,6 +30,13 @@ export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** More request headers, e.g. the checkout's Idempotency-Key. */
+  headers?: Record<string, string>;
+  /**
+   * Whether a 401 signs the shopper out (spec section 4). The back office's calls say false:
+   * a staff session running out is no reason to forget the shopper.
+   */
+  signsOutShopper?: boolean;
 }
 
 /**
@@ -43,6 +50,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     headers: {
       accept: 'application/json',
       ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...request.headers,
     },
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
     signal: request.signal,
@@ -50,7 +58,9 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   const text = await response.text();
   const json = text ? (JSON.parse(text) as unknown) : null;
   if (!response.ok) {
-    if (response.status === 401) for (const listener of unauthorizedListeners) listener();
+    if (response.status === 401 && request.signsOutShopper !== false) {
+      for (const listener of unauthorizedListeners) listener();
+    }
     throw new ApiError(response.status, json as ApiErrorBody | null);
   }
   return json as T;

@@ -51,6 +51,8 @@ export const products = pgTable(
   {
     id: serial('id').primaryKey(),
     slug: text('slug').notNull().unique(),
+    /** The stock-keeping unit of imports and exports (WooCommerce's SKU column). */
+    sku: text('sku').unique(),
     name: text('name').notNull(),
     type: text('type').notNull().default('variable'),
     status: text('status').notNull().default('publish'),
@@ -148,8 +150,11 @@ export const variations = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     /** The Sizemm option text, e.g. "600x400x20" or "Free Sample". */
     option: text('option').notNull(),
-    /** Per m² for sizes, per item for samples. */
+    sku: text('sku').unique(),
+    /** Per m² for sizes, per item for samples: what it sells for now (the sale price on sale). */
     pricePence: integer('price_pence').notNull(),
+    /** The price before a reduction; set only while the variation is on sale. */
+    regularPricePence: integer('regular_price_pence'),
     /** Pieces on hand; null for what is not counted (free samples, made to order). */
     stockQuantity: integer('stock_quantity'),
     /** Follows the stock: a counted variation is in stock while it has a piece left. */

@@ -3,3 +3,5 @@ export * from './content.ts';
 export * from './customers.ts';
 export * from './carts.ts';
 export * from './orders.ts';
+export * from './staff.ts';
+export * from './back-office.ts';

@@ -66,6 +66,8 @@ export async function seedCatalogue(db: Database, options: CatalogueOptions = {}
       .values(
         catalogue.products.slice(i, i + CHUNK).map((p) => ({
           slug: p.slug,
+          // SKUs are what imports and exports match rows by: the slug, upper case.
+          sku: p.slug.toUpperCase(),
           name: p.name,
           type: p.type,
           description: p.description,
@@ -101,6 +103,7 @@ export async function seedCatalogue(db: Database, options: CatalogueOptions = {}
     p.variations.map(({ inStock, ...v }, position) => ({
       productId: id,
       position,
+      sku: `${p.slug.toUpperCase()}-${position + 1}`,
       ...v,
       stockQuantity: seedStock(v.option, inStock, id + position),
     })),

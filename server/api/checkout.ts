@@ -9,6 +9,8 @@ import {
 import { badRequest } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { shopOrigin } from '../http/origin.ts';
+import type { OrderHead } from '../services/orders/orders.ts';
+import { stripePaymentsFor } from '../services/payments/stripe.ts';
 
 const QUOTE_ANSWER =
   '{ data: { lines: [{ name, size, pieces, m2, unit_price, unit, unit_price_net, vat_rate, weight_kg, total: { net, vat, gross }, ... }], delivery: { deliverable, message, zone, method, weight_kg, parcels, pallets, note, options: [{ id, label, price, estimate }], selected }, totals: { goods, delivery, total }, payment_methods, terms_version } }';
@@ -18,7 +20,33 @@ const PRINTABLE_KEY = /^[\x21-\x7e]+$/;
 /** Checkout (issue: the shop takes real orders): the priced basket, and placing it. */
 export async function checkoutApi(app: FastifyInstance) {
   const { checkout, orders } = app.services;
+  const card = stripePaymentsFor(app.config.stripe);
   const tags = ['checkout'];
+
+  /**
+   * A card order's payment starts as it is placed (on a replay it resumes the same intent). The
+   * order stands if Stripe cannot be reached: the order page retries through
+   * POST /api/orders/{number}/payment.
+   */
+  async function startCard(order: OrderHead): Promise<PlacedOrderJson['payment']> {
+    if (!card || order.paymentMethod !== 'card' || order.status !== 'pending_payment') return null;
+    try {
+      const started = await orders.startPayment(order.number, card);
+      return started.provider === 'stripe'
+        ? {
+            provider: 'stripe',
+            client_secret: started.clientSecret,
+            publishable_key: card.publishableKey ?? null,
+          }
+        : null;
+    } catch (error) {
+      app.log.warn(
+        { err: error, order: order.number },
+        'card payment not started; the order page retries',
+      );
+      return null;
+    }
+  }
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -67,7 +95,7 @@ export async function checkoutApi(app: FastifyInstance) {
       return {
         data: await orders.json(placed.order.id),
         token: placed.token,
-        payment: null,
+        payment: await startCard(placed.order),
       };
     },
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pagingParams } from '#domain/catalogue-query.ts';
+import { listMeta } from '#domain/catalogue.ts';
 import { orderParams, orderTokenQuery } from '#domain/checkout.ts';
 import { notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
@@ -48,16 +49,7 @@ export async function ordersApi(app: FastifyInstance) {
     handler: async ({ query, request }) => {
       const customerId = await requireCustomerId(request);
       const { data, total } = await orders.list(customerId, query.page, query.per_page);
-      const totalPages = Math.ceil(total / query.per_page);
-      return {
-        data,
-        meta: {
-          current_page: query.page,
-          has_next_page: query.page < totalPages,
-          total_pages: totalPages,
-          total_products: total,
-        },
-      };
+      return { data, meta: listMeta(query.page, query.per_page, total) };
     },
   });
 

@@ -48,14 +48,24 @@ export function pagesCsp(nonce: string, scriptOrigin?: string): string {
   ].join('; ');
 }
 
+export interface ApiAnswer<T> {
+  status: number;
+  data: T;
+  headers: Record<string, string>;
+}
+
 /** What route loaders get as `context`: the API in-process, so pages and browser see one shape. */
 export interface PageLoadContext {
   cspNonce: string;
   config: Pick<Config, 'reviewsWidgetSrc' | 'mapTileUrl'>;
   /** GET an /api or /wp-json path through the same app, without a socket. */
-  api<T = unknown>(
-    path: string,
-  ): Promise<{ status: number; data: T; headers: Record<string, string> }>;
+  api<T = unknown>(path: string): Promise<ApiAnswer<T>>;
+  /**
+   * GET an /api path as the shopper, with the page request's session cookie (the checkout, an
+   * order). A page that calls it shows one shopper's data: it is never kept in the page cache
+   * and goes out as `no-store`.
+   */
+  shopperApi<T = unknown>(path: string): Promise<ApiAnswer<T>>;
   /**
    * Waits for one of the render slots, once the loaders have their data; the returned function
    * gives it back once the page is rendered.
@@ -94,9 +104,11 @@ const PAGES_PER_SLOT = 65;
 
 /**
  * The loaders' context for one render. It counts the render's API calls, so a page that showed a
- * fallback because a call failed or had not answered in time is known as such. The calls carry
+ * fallback because a call failed or had not answered in time is known as such. `api` calls carry
  * no session: what a shopper's session shows (basket, account) the browser fetches itself, so
- * the server's HTML is the same for every visitor and one render can serve them all.
+ * the server's HTML is the same for every visitor and one render can serve them all. The few
+ * pages that must render one shopper's data (checkout, an order) use `shopperApi`, which marks
+ * the render personal: never kept, sent as `no-store`.
  */
 function loadContextFor(
   app: FastifyInstance,
@@ -104,9 +116,37 @@ function loadContextFor(
   nonce: string,
   config: Config,
   renders: LimitFunction,
-): { context: PageLoadContext; clean(): boolean } {
+): { context: PageLoadContext; clean(): boolean; personal(): boolean } {
   let pending = 0;
   let failed = false;
+  let personal = false;
+  const sessionCookie = request.cookies[app.sessionCookieName];
+  async function call<T>(path: string, cookie: string | undefined): Promise<ApiAnswer<T>> {
+    pending += 1;
+    try {
+      const response = await app.inject({
+        method: 'GET',
+        url: path,
+        headers: {
+          'x-forwarded-host': request.host,
+          ...(cookie === undefined ? {} : { cookie }),
+        },
+      });
+      if (response.statusCode >= 500) failed = true;
+      return {
+        status: response.statusCode,
+        data: (response.statusCode < 500 ? response.json() : null) as T,
+        headers: Object.fromEntries(
+          Object.entries(response.headers).map(([k, v]) => [k, String(v)]),
+        ),
+      };
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      pending -= 1;
+    }
+  }
   const context: PageLoadContext = {
     cspNonce: nonce,
     config: { reviewsWidgetSrc: config.reviewsWidgetSrc, mapTileUrl: config.mapTileUrl },
@@ -115,31 +155,18 @@ function loadContextFor(
       new Promise((gotTurn) => {
         void renders(() => new Promise<void>((release) => gotTurn(release)));
       }),
-    api: async (path) => {
-      pending += 1;
-      try {
-        const response = await app.inject({
-          method: 'GET',
-          url: path,
-          headers: { 'x-forwarded-host': request.host },
-        });
-        if (response.statusCode >= 500) failed = true;
-        return {
-          status: response.statusCode,
-          data: (response.statusCode < 500 ? response.json() : null) as never,
-          headers: Object.fromEntries(
-            Object.entries(response.headers).map(([k, v]) => [k, String(v)]),
-          ),
-        };
-      } catch (error) {
-        failed = true;
-        throw error;
-      } finally {
-        pending -= 1;
-      }
+    api: (path) => call(path, undefined),
+    shopperApi: (path) => {
+      personal = true;
+      return call(
+        path,
+        sessionCookie === undefined
+          ? undefined
+          : `${app.sessionCookieName}=${encodeURIComponent(sessionCookie)}`,
+      );
     },
   };
-  return { context, clean: () => pending === 0 && !failed };
+  return { context, clean: () => pending === 0 && !failed, personal: () => personal };
 }
 
 /**
@@ -176,6 +203,8 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
     ttlMs: options.config.responseCacheTtlMs,
     staleMs: options.config.pageStaleMs,
   });
+  // A saved product, page or menu shows on every page: none kept from before may be served.
+  app.changes.on(() => cache.clear());
   const scriptOrigin = widgetOrigin(options.config.reviewsWidgetSrc);
   // Only rendering, which is CPU-bound, takes turns: loaders waiting on a slow source (a hung
   // content store) hold no slot, so they cannot hold up other pages.
@@ -258,9 +287,12 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
       const nonce = newNonce();
       const load = loadContextFor(app, request, nonce, options.config, renders);
       const response = await handle(toFetchRequest(request, reply), load.context as never);
+      // A page made from the shopper's session is theirs alone: no cache may keep it.
+      if (load.personal()) response.headers.set('cache-control', 'no-store');
       const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
       const keep =
         key !== null &&
+        !load.personal() &&
         response.status === 200 &&
         response.body !== null &&
         response.headers.getSetCookie().length === 0 &&

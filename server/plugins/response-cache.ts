@@ -50,6 +50,7 @@ export const responseCachePlugin = fp(
       entry && Date.now() - entry.storedAt < options.ttlMs ? entry : undefined;
 
     app.decorate('clearResponseCache', () => entries.clear());
+    app.changes.on(() => entries.clear());
 
     app.addHook('onRequest', async (request, reply) => {
       if (options.ttlMs <= 0 || !isCacheable(request)) return;

@@ -610,6 +610,7 @@ describe('orders after placing', () => {
       has_next_page: false,
       total_pages: 1,
       total_products: 1,
+      per_page: 10,
     });
     expect((await bob.call('GET', '/api/orders')).body.data).toEqual([]);
     expect((await bob.call('GET', `/api/orders/${number}`)).status).toBe(404);

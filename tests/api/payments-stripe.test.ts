@@ -440,10 +440,13 @@ describe('an order placed through the checkout', () => {
     expect(placed.status).toBe(201);
     const { number } = placed.body.data as { number: string };
     const token = placed.body.token as string;
-
+    // The payment starts with the order; asking again resumes the same intent.
+    const secret = placed.body.payment.client_secret as string;
+    expect(placed.body.payment).toMatchObject({ provider: 'stripe', client_secret: secret });
     const started = await post(`/api/orders/${number}/payment?token=${token}`);
     expect(started.statusCode).toBe(200);
-    const secret = (started.json() as { client_secret: string }).client_secret;
+    expect((started.json() as { client_secret: string }).client_secret).toBe(secret);
+    expect(fake.intents().filter((i) => i.metadata.order_number === number)).toHaveLength(1);
     const intent = fake.intents().find((i) => i.client_secret === secret)!;
     expect(intent.amount).toBe(Math.round(Number(quote.totals.total.gross) * 100));
     const succeeded = fake.setStatus(intent.id, 'succeeded');

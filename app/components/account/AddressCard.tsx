@@ -1,6 +1,6 @@
 import type { AddressJson } from '#domain/api-types.ts';
 import { countryLabel } from '#domain/validation.ts';
-import { secondaryButton } from './FormField.tsx';
+import { secondaryButton } from '#app/components/forms/styles.ts';
 import type { AddressKind } from './AddressDrawer.tsx';
 
 const TITLES: Record<AddressKind, string> = {

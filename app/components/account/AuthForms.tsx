@@ -12,7 +12,10 @@ import {
 } from '#domain/validation.ts';
 import { ApiError, apiFetch } from '#app/lib/api.ts';
 import { rememberEmail, rememberedEmail, signedIn } from '#app/lib/auth.ts';
-import { FormField, FormMessage, primaryButton } from './FormField.tsx';
+import { Form } from '#app/components/forms/Form.tsx';
+import { CheckboxField, Field } from '#app/components/forms/Field.tsx';
+import { FormMessage } from '#app/components/forms/FormMessage.tsx';
+import { primaryButton } from '#app/components/forms/styles.ts';
 import { subscribe as subscribeToNewsletter } from '#app/lib/newsletter.ts';
 
 export const AUTH_TEXTS = {
@@ -30,11 +33,7 @@ function failureText(error: unknown, field: 'error' | 'message', fallback: strin
 
 export function LoginForm() {
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({
+  const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: () =>
       Promise.resolve({
@@ -44,7 +43,7 @@ export function LoginForm() {
       }),
   });
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async (input) => {
     setFailure(null);
     try {
       const auth = await apiFetch<AuthJson>('/api/auth/login', { method: 'POST', body: input });
@@ -56,35 +55,24 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Login">
+    <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Login">
       {failure ? <FormMessage kind="error">{failure}</FormMessage> : null}
-      <FormField
-        label="Email address"
-        type="email"
-        autoComplete="username"
-        required
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <FormField
+      <Field name="email" label="Email address" type="email" autoComplete="username" required />
+      <Field
+        name="password"
         label="Password"
         type="password"
         autoComplete="current-password"
         required
-        error={errors.password?.message}
-        {...register('password')}
       />
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" {...register('remember')} />
-        Remember me
-      </label>
-      <button type="submit" className={primaryButton} disabled={isSubmitting}>
-        {isSubmitting ? 'Logging in...' : 'Log in'}
+      <CheckboxField name="remember" label="Remember me" />
+      <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Logging in...' : 'Log in'}
       </button>
       <Link to="/my-account/lost-password" className="text-sm underline">
         Lost your password?
       </Link>
-    </form>
+    </Form>
   );
 }
 
@@ -94,16 +82,12 @@ type SignupFormInput = SignupInput & { newsletter?: boolean };
 /** `onRegistered` runs just before the shopper counts as signed in, so it can set the next view. */
 export function SignupForm({ onRegistered }: { onRegistered(): void }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SignupFormInput>({
+  const form = useForm<SignupFormInput>({
     resolver: zodResolver(signupFormSchema),
     defaultValues: { email: '', password: '', newsletter: false },
   });
 
-  const onSubmit = handleSubmit(async ({ newsletter, ...account }) => {
+  const onSubmit = form.handleSubmit(async ({ newsletter, ...account }) => {
     setFailure(null);
     try {
       const auth = await apiFetch<AuthJson>('/api/auth/register', {
@@ -120,28 +104,17 @@ export function SignupForm({ onRegistered }: { onRegistered(): void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Register">
+    <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Register">
       {failure ? <FormMessage kind="error">{failure}</FormMessage> : null}
-      <FormField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <FormField
+      <Field name="email" label="Email address" type="email" autoComplete="email" required />
+      <Field
+        name="password"
         label="Create password"
         type="password"
         autoComplete="new-password"
         required
-        error={errors.password?.message}
-        {...register('password')}
       />
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" {...register('newsletter')} />
-        Sign me up for news and offers by email
-      </label>
+      <CheckboxField name="newsletter" label="Sign me up for news and offers by email" />
       <p className="text-sm text-stone-600">
         Your personal data will be used to support your experience throughout this website, to
         manage access to your account, and for other purposes described in our{' '}
@@ -150,9 +123,9 @@ export function SignupForm({ onRegistered }: { onRegistered(): void }) {
         </Link>
         .
       </p>
-      <button type="submit" className={primaryButton} disabled={isSubmitting}>
-        {isSubmitting ? 'Registering...' : 'Register'}
+      <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Registering...' : 'Register'}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -3,7 +3,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useNavigate } from 'react-router';
 import { apiFetch } from '#app/lib/api.ts';
 import { forgetAccount } from '#app/lib/auth.ts';
-import { FormMessage, secondaryButton } from './FormField.tsx';
+import { FormMessage } from '#app/components/forms/FormMessage.tsx';
+import { secondaryButton } from '#app/components/forms/styles.ts';
 
 const dangerButton =
   'rounded bg-red-700 px-5 py-2.5 text-sm font-semibold uppercase tracking-wide text-white hover:bg-red-800 disabled:opacity-60';

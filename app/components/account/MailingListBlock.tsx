@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts';
-import { FormMessage, secondaryButton } from './FormField.tsx';
+import { FormMessage } from '#app/components/forms/FormMessage.tsx';
+import { secondaryButton } from '#app/components/forms/styles.ts';
 import { subscribe as subscribeEmail } from '#app/lib/newsletter.ts';
 
 /** The dashboard's marketing block; 'subscribe me' really subscribes the account's email. */

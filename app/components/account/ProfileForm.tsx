@@ -6,7 +6,10 @@ import { SUCCESS_BANNER_MS } from '#domain/catalogue.ts';
 import { profileSchema, type ProfileInput } from '#domain/validation.ts';
 import { ApiError, apiFetch } from '#app/lib/api.ts';
 import { setCustomer } from '#app/lib/auth.ts';
-import { FormField, FormMessage, primaryButton } from './FormField.tsx';
+import { Form } from '#app/components/forms/Form.tsx';
+import { Field } from '#app/components/forms/Field.tsx';
+import { FormMessage } from '#app/components/forms/FormMessage.tsx';
+import { primaryButton } from '#app/components/forms/styles.ts';
 import { AUTH_TEXTS } from './AuthForms.tsx';
 
 export const PROFILE_TEXTS = {
@@ -20,12 +23,7 @@ const NO_PASSWORDS = { currentPassword: '', newPassword: '', confirmPassword: ''
 export function ProfileForm({ customer }: { customer: CustomerJson }) {
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileInput>({
+  const form = useForm<ProfileInput>({
     resolver: zodResolver(profileSchema),
     defaultValues: {
       first_name: customer.first_name,
@@ -41,7 +39,7 @@ export function ProfileForm({ customer }: { customer: CustomerJson }) {
     return () => clearTimeout(timer);
   }, [saved]);
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async (input) => {
     setFailure(null);
     setSaved(false);
     const passwordChange = input.newPassword
@@ -62,7 +60,7 @@ export function ProfileForm({ customer }: { customer: CustomerJson }) {
       );
       setCustomer(updated);
       // Password fields never keep a password once it has done its job.
-      reset({ ...input, ...NO_PASSWORDS });
+      form.reset({ ...input, ...NO_PASSWORDS });
       setSaved(true);
     } catch (error) {
       setFailure(
@@ -72,65 +70,47 @@ export function ProfileForm({ customer }: { customer: CustomerJson }) {
   });
 
   return (
-    <form
+    <Form
+      form={form}
       onSubmit={onSubmit}
-      noValidate
       className="flex max-w-2xl flex-col gap-4"
       aria-label="Account details"
     >
       {saved ? <FormMessage kind="success">{PROFILE_TEXTS.updated}</FormMessage> : null}
       {failure ? <FormMessage kind="error">{failure}</FormMessage> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label="First name"
-          required
-          autoComplete="given-name"
-          error={errors.first_name?.message}
-          {...register('first_name')}
-        />
-        <FormField
-          label="Last name"
-          required
-          autoComplete="family-name"
-          error={errors.last_name?.message}
-          {...register('last_name')}
-        />
+        <Field name="first_name" label="First name" required autoComplete="given-name" />
+        <Field name="last_name" label="Last name" required autoComplete="family-name" />
       </div>
-      <FormField
-        label="Email address"
-        type="email"
-        required
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <Field name="email" label="Email address" type="email" required autoComplete="email" />
       <fieldset className="mt-4 flex flex-col gap-4 rounded border border-stone-200 p-4">
         <legend className="px-1 font-semibold">Password change</legend>
-        <FormField
+        <Field
+          name="currentPassword"
           label="Current password (leave blank to leave unchanged)"
           type="password"
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
         />
-        <FormField
+        <Field
+          name="newPassword"
           label="New password (leave blank to leave unchanged)"
           type="password"
           autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
         />
-        <FormField
+        <Field
+          name="confirmPassword"
           label="Confirm new password"
           type="password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
         />
       </fieldset>
-      <button type="submit" className={`${primaryButton} self-start`} disabled={isSubmitting}>
-        {isSubmitting ? 'Saving...' : 'Save changes'}
+      <button
+        type="submit"
+        className={`${primaryButton} self-start`}
+        disabled={form.formState.isSubmitting}
+      >
+        {form.formState.isSubmitting ? 'Saving...' : 'Save changes'}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -3,7 +3,7 @@ import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { AccountNav } from '#app/components/account/AccountNav.tsx';
 import { AuthScreen } from '#app/components/account/AuthScreen.tsx';
 import { AUTH_TEXTS } from '#app/components/account/AuthForms.tsx';
-import { FormMessage } from '#app/components/account/FormField.tsx';
+import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { noStoreHeaders, type AccountContext } from '#app/components/account/account-context.ts';
 import { gateClientLoader, gateLoader, useGateAuth } from '#app/components/account/gate.ts';
 
@@ -50,9 +50,13 @@ export default function AccountLayout() {
   }
   const context: AccountContext = { profile: auth.profile, customer: auth.customer };
   const path = location.pathname.replace(/\/+$/, '');
+  const orderNumber = /^\/my-account\/orders\/([^/]+)$/.exec(path)?.[1];
+  const heading = orderNumber
+    ? `Order ${decodeURIComponent(orderNumber)}`
+    : (HEADINGS[path] ?? 'My Account');
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 md:px-8">
-      <h1 className="mb-6 text-3xl font-semibold">{HEADINGS[path] ?? 'My Account'}</h1>
+      <h1 className="mb-6 text-3xl font-semibold">{heading}</h1>
       {flash ? (
         <div className="mb-6">
           <FormMessage kind="success">{flash}</FormMessage>

@@ -5,7 +5,10 @@ import type { z } from 'zod';
 import { ApiError, apiFetch } from '#app/lib/api.ts';
 import { noStoreHeaders } from '#app/components/account/account-context.ts';
 import { AUTH_TEXTS } from '#app/components/account/AuthForms.tsx';
-import { FormField, FormMessage, primaryButton } from '#app/components/account/FormField.tsx';
+import { Form } from '#app/components/forms/Form.tsx';
+import { Field } from '#app/components/forms/Field.tsx';
+import { FormMessage } from '#app/components/forms/FormMessage.tsx';
+import { primaryButton } from '#app/components/forms/styles.ts';
 import { lostPasswordFormSchema } from '#app/components/account/password-forms.ts';
 
 export const headers = noStoreHeaders;
@@ -17,16 +20,12 @@ export function meta() {
 /** Lost password: mails a single-use reset link; the answer never says whether the email exists. */
 export default function LostPassword() {
   const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<z.infer<typeof lostPasswordFormSchema>>({
+  const form = useForm<z.infer<typeof lostPasswordFormSchema>>({
     resolver: zodResolver(lostPasswordFormSchema),
     defaultValues: { email: '' },
   });
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async (input) => {
     setResult(null);
     try {
       const { message } = await apiFetch<{ message: string }>('/api/auth/lost-password', {
@@ -45,9 +44,9 @@ export default function LostPassword() {
   return (
     <main className="mx-auto max-w-xl px-4 py-8 md:px-8">
       <h1 className="mb-6 text-3xl font-semibold">Lost password</h1>
-      <form
+      <Form
+        form={form}
         onSubmit={onSubmit}
-        noValidate
         className="flex flex-col gap-4"
         aria-label="Lost password"
       >
@@ -56,18 +55,15 @@ export default function LostPassword() {
           new password via email.
         </p>
         {result ? <FormMessage kind={result.kind}>{result.text}</FormMessage> : null}
-        <FormField
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <button type="submit" className={`${primaryButton} self-start`} disabled={isSubmitting}>
-          {isSubmitting ? 'Sending...' : 'Reset password'}
+        <Field name="email" label="Email address" type="email" autoComplete="email" required />
+        <button
+          type="submit"
+          className={`${primaryButton} self-start`}
+          disabled={form.formState.isSubmitting}
+        >
+          {form.formState.isSubmitting ? 'Sending...' : 'Reset password'}
         </button>
-      </form>
+      </Form>
     </main>
   );
 }

@@ -1,7 +1,12 @@
 import { Link } from 'react-router';
+import { formatLondonDate } from '#domain/dates.ts';
+import { ORDER_STATUS_LABELS } from '#domain/order-states.ts';
+import { money } from '#app/components/checkout/format.ts';
+import { useOrders } from '#app/components/account/order-queries.ts';
+import { FormMessage } from '#app/components/forms/FormMessage.tsx';
+import { Spinner } from '#app/components/ui/Spinner.tsx';
 
-/** Orders (spec section 2): static texts; order loading is not part of the shop yet. */
-export default function Orders() {
+function NoOrders() {
   return (
     <div className="flex flex-col gap-4 rounded border border-stone-200 p-5">
       <p>No order has been made yet.</p>
@@ -16,5 +21,55 @@ export default function Orders() {
         Browse products
       </Link>
     </div>
+  );
+}
+
+/** Orders (spec section 2): the customer's orders, newest first, or the spec's empty text. */
+export default function Orders() {
+  const orders = useOrders();
+  if (orders.isPending) return <Spinner label="Loading your orders" />;
+  if (orders.isError) {
+    return (
+      <FormMessage kind="error">Your orders could not be loaded. Please try again.</FormMessage>
+    );
+  }
+  if (orders.data.data.length === 0) return <NoOrders />;
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">Your orders</caption>
+      <thead className="border-b border-stone-300">
+        <tr>
+          <th scope="col" className="py-2 pr-3">
+            Order
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            Date
+          </th>
+          <th scope="col" className="py-2 pr-3">
+            Status
+          </th>
+          <th scope="col" className="py-2 text-right">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-200">
+        {orders.data.data.map((order) => (
+          <tr key={order.number}>
+            <th scope="row" className="py-3 pr-3 font-medium">
+              <Link
+                to={`/my-account/orders/${encodeURIComponent(order.number)}`}
+                className="underline"
+              >
+                {order.number}
+              </Link>
+            </th>
+            <td className="py-3 pr-3">{formatLondonDate(order.placed_at)}</td>
+            <td className="py-3 pr-3">{ORDER_STATUS_LABELS[order.status]}</td>
+            <td className="py-3 text-right">{money(order.total)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

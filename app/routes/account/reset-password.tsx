@@ -6,7 +6,10 @@ import type { z } from 'zod';
 import { ApiError, apiFetch } from '#app/lib/api.ts';
 import { noStoreHeaders } from '#app/components/account/account-context.ts';
 import { AUTH_TEXTS } from '#app/components/account/AuthForms.tsx';
-import { FormField, FormMessage, primaryButton } from '#app/components/account/FormField.tsx';
+import { Form } from '#app/components/forms/Form.tsx';
+import { Field } from '#app/components/forms/Field.tsx';
+import { FormMessage } from '#app/components/forms/FormMessage.tsx';
+import { primaryButton } from '#app/components/forms/styles.ts';
 import { resetPasswordFormSchema } from '#app/components/account/password-forms.ts';
 
 export const headers = noStoreHeaders;
@@ -29,16 +32,12 @@ export default function ResetPassword() {
   const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string } | null>(
     token ? null : { kind: 'error', text: NO_TOKEN },
   );
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<z.infer<typeof resetPasswordFormSchema>>({
+  const form = useForm<z.infer<typeof resetPasswordFormSchema>>({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ password }) => {
+  const onSubmit = form.handleSubmit(async ({ password }) => {
     setResult(null);
     try {
       const { message } = await apiFetch<{ message: string }>('/api/auth/reset-password', {
@@ -64,33 +63,35 @@ export default function ResetPassword() {
           Log in
         </Link>
       ) : token ? (
-        <form
+        <Form
+          form={form}
           onSubmit={onSubmit}
-          noValidate
           className="mt-4 flex flex-col gap-4"
           aria-label="Reset password"
         >
           <p>Enter a new password below.</p>
-          <FormField
+          <Field
+            name="password"
             label="New password"
             type="password"
             autoComplete="new-password"
             required
-            error={errors.password?.message}
-            {...register('password')}
           />
-          <FormField
+          <Field
+            name="confirmPassword"
             label="Re-enter new password"
             type="password"
             autoComplete="new-password"
             required
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
           />
-          <button type="submit" className={`${primaryButton} self-start`} disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save password'}
+          <button
+            type="submit"
+            className={`${primaryButton} self-start`}
+            disabled={form.formState.isSubmitting}
+          >
+            {form.formState.isSubmitting ? 'Saving...' : 'Save password'}
           </button>
-        </form>
+        </Form>
       ) : (
         <Link to="/my-account/lost-password" className="mt-4 inline-block underline">
           Request a new link

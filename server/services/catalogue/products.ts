@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { queryRows, type Database } from '#db/client.ts';
 import { productImages, products, variations } from '#db/schema/index.ts';
 import { clearanceSalePence } from '#domain/pricing.ts';
-import { pageCount } from '#domain/catalogue.ts';
+import { listMeta } from '#domain/catalogue.ts';
 import type { SortValue } from '#domain/catalogue-query.ts';
 import { CATALOGUE_CACHE_TTL_MS, type Taxonomy, type TaxonomyCache } from './terms-cache.ts';
 import type { IndexQuery, ListingIndex, ListingSnapshot } from './listing-index.ts';
@@ -204,16 +204,9 @@ export class ProductCatalogue {
         : isCollated(order)
           ? await this.listFromDatabase(request, taxonomy, search, order)
           : await this.listFromIndex(request, taxonomy, snapshot, search, this.indexedSort(order));
-    const totalPages = pageCount(total, request.perPage);
     return {
       data,
-      meta: {
-        current_page: request.page,
-        has_next_page: request.page < totalPages,
-        total_pages: totalPages,
-        total_products: total,
-        per_page: request.perPage,
-      },
+      meta: listMeta(request.page, request.perPage, total),
       ...(facets ? { facets } : {}),
     };
   }

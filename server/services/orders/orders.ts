@@ -41,6 +41,29 @@ export interface OrderHead {
   customerId: number | null;
 }
 
+export interface OrderSearch {
+  status?: OrderStatus | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  q?: string | undefined;
+  page: number;
+  perPage: number;
+}
+
+/** One row of the staff's order list. */
+export interface StaffOrderRow {
+  number: string;
+  placed_at: string;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  payment_method: PaymentMethod;
+  email: string;
+  name: string;
+  postcode: string;
+  total_gross: string;
+  needs_refund: boolean;
+}
+
 export type MarkPaidResult =
   | 'paid'
   | 'already_paid'
@@ -230,6 +253,50 @@ export class OrderService {
   }
 
   /**
+   * Orders for staff: by status, placed between two dates, and a search that matches the order
+   * number, the email or the delivery postcode; newest first.
+   */
+  async search(filter: OrderSearch): Promise<{ data: StaffOrderRow[]; total: number }> {
+    const conditions = [sql`true`];
+    if (filter.status) conditions.push(sql`o.status = ${filter.status}`);
+    if (filter.from) conditions.push(sql`o.placed_at >= ${filter.from.toISOString()}::timestamptz`);
+    if (filter.to) conditions.push(sql`o.placed_at < ${filter.to.toISOString()}::timestamptz`);
+    if (filter.q) {
+      const q = filter.q.trim();
+      const compact = q.replace(/\s+/g, '').toUpperCase();
+      conditions.push(sql`(o.number = ${q.toUpperCase()} OR lower(o.email) = lower(${q})
+        OR replace(upper(o.shipping_address->>'postcode'), ' ', '') = ${compact})`);
+    }
+    const rows = await queryRows<StaffOrderRow & { placed_at: string | Date; total: number }>(
+      this.db,
+      sql`SELECT o.number, o.placed_at, o.status, o.payment_status, o.payment_method, o.email,
+            o.shipping_address->>'postcode' AS postcode,
+            o.shipping_address->>'first_name' || ' ' || (o.shipping_address->>'last_name') AS name,
+            to_char(o.total_pence / 100.0, 'FM999999990.00') AS total_gross, o.needs_refund,
+            count(*) OVER ()::int AS total
+          FROM orders o WHERE ${sql.join(conditions, sql` AND `)}
+          ORDER BY o.placed_at DESC, o.id DESC
+          LIMIT ${filter.perPage} OFFSET ${(filter.page - 1) * filter.perPage}`,
+    );
+    return {
+      total: rows[0]?.total ?? 0,
+      data: rows.map(({ total: _total, ...row }) => ({
+        ...row,
+        placed_at: new Date(row.placed_at).toISOString(),
+      })),
+    };
+  }
+
+  /** An order's id by number, for staff (who may see every order). */
+  async idOf(number: string): Promise<number | null> {
+    const [row] = await queryRows<{ id: number }>(
+      this.db,
+      sql`SELECT id FROM orders WHERE number = ${number}`,
+    );
+    return row?.id ?? null;
+  }
+
+  /**
    * The one way an order becomes paid, for every provider and for staff. In one transaction:
    * the provider's event is recorded once; the amount and currency must be the order's; a
    * payment for an order that has expired or was cancelled is flagged for refund and never
@@ -237,16 +304,7 @@ export class OrderService {
    */
   async markPaid(input: MarkPaidInput): Promise<MarkPaidResult> {
     return this.db.transaction(async (tx) => {
-      if (input.event) {
-        const fresh = await queryRows<{ id: number }>(
-          tx,
-          sql`INSERT INTO payment_events (provider, event_id, type, order_id)
-              VALUES (${input.provider}, ${input.event.id}, ${input.event.type},
-                (SELECT id FROM orders WHERE number = ${input.orderNumber}))
-              ON CONFLICT (provider, event_id) DO NOTHING RETURNING id`,
-        );
-        if (fresh.length === 0) return 'duplicate_event';
-      }
+      if (!(await firstDelivery(tx, input))) return 'duplicate_event';
       const order = await lockOrder(tx, input.orderNumber);
       if (!order) return 'not_found';
       if (order.paymentStatus === 'succeeded' || order.paymentStatus === 'refunded') {
@@ -313,16 +371,7 @@ export class OrderService {
     event?: { id: string; type: string };
   }): Promise<'failed' | 'duplicate_event' | 'ignored' | 'not_found'> {
     return this.db.transaction(async (tx) => {
-      if (input.event) {
-        const fresh = await queryRows<{ id: number }>(
-          tx,
-          sql`INSERT INTO payment_events (provider, event_id, type, order_id)
-              VALUES (${input.provider}, ${input.event.id}, ${input.event.type},
-                (SELECT id FROM orders WHERE number = ${input.orderNumber}))
-              ON CONFLICT (provider, event_id) DO NOTHING RETURNING id`,
-        );
-        if (fresh.length === 0) return 'duplicate_event';
-      }
+      if (!(await firstDelivery(tx, input))) return 'duplicate_event';
       const order = await lockOrder(tx, input.orderNumber);
       if (!order) return 'not_found';
       if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'failed') return 'ignored';
@@ -443,6 +492,25 @@ export class OrderService {
 
 export const providerName = (method: PaymentMethod) =>
   method === 'card' ? 'stripe' : 'bank_transfer';
+
+/**
+ * Records a provider's event (when the change comes from one): true the first time its id is
+ * seen, false for a redelivery, which must change nothing.
+ */
+async function firstDelivery(
+  tx: Tx,
+  input: { provider: string; orderNumber: string; event?: { id: string; type: string } },
+): Promise<boolean> {
+  if (!input.event) return true;
+  const fresh = await queryRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO payment_events (provider, event_id, type, order_id)
+        VALUES (${input.provider}, ${input.event.id}, ${input.event.type},
+          (SELECT id FROM orders WHERE number = ${input.orderNumber}))
+        ON CONFLICT (provider, event_id) DO NOTHING RETURNING id`,
+  );
+  return fresh.length > 0;
+}
 
 async function lockOrder(tx: Tx, number: string): Promise<OrderHead | null> {
   const [row] = await queryRows<HeadRow>(

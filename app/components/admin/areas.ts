@@ -1,0 +1,15 @@
+import { mayWork, type StaffArea, type StaffRole } from '#domain/staff.ts';
+
+/** The back office's areas, as its navigation lists them. */
+export const ADMIN_AREAS: readonly { area: StaffArea; label: string; to: string }[] = [
+  { area: 'dashboard', label: 'Dashboard', to: '/admin' },
+  { area: 'orders', label: 'Orders', to: '/admin/orders' },
+  { area: 'catalogue', label: 'Products', to: '/admin/products' },
+  { area: 'content', label: 'Content', to: '/admin/content' },
+  { area: 'customers', label: 'Customers', to: '/admin/customers' },
+  { area: 'staff', label: 'Staff', to: '/admin/staff' },
+  { area: 'audit', label: 'Audit log', to: '/admin/audit' },
+];
+
+/** The areas a role may open (the server checks again on every call). */
+export const areasFor = (role: StaffRole) => ADMIN_AREAS.filter((a) => mayWork(role, a.area));

@@ -1,0 +1,101 @@
+import type { BankTransferJson, OrderLineJson, OrderTotalsJson } from '#domain/checkout.ts';
+import { formatM2 } from '#domain/area.ts';
+import { addressLines, formatDay, money } from './format.ts';
+
+/** How many: pieces, and the m² they cover for tiles sold by the m². */
+export function quantityText(line: OrderLineJson): string {
+  const pieces = `${line.pieces} ${line.pieces === 1 ? 'pc' : 'pcs'}`;
+  return line.m2 === null ? pieces : `${pieces} (${formatM2(line.m2)} m²)`;
+}
+
+/** The lines of a quote or an order: name, size, quantity and line total. */
+export function OrderLines({ lines }: { lines: readonly OrderLineJson[] }) {
+  return (
+    <ul aria-label="Order lines" className="divide-y divide-stone-200">
+      {lines.map((line) => (
+        <li
+          key={`${line.product_id}-${line.variation_id}`}
+          aria-label={`${line.name}, ${line.size}`}
+          className="flex justify-between gap-4 py-3 text-sm"
+        >
+          <div className="min-w-0">
+            <p className="font-medium">{line.name}</p>
+            <p className="text-stone-600">{line.size}</p>
+            <p className="text-stone-600">{quantityText(line)}</p>
+            {line.is_bespoke ? (
+              <p className="text-stone-600">Cut to your size: not returnable</p>
+            ) : null}
+          </div>
+          <p className="shrink-0 font-medium">{money(line.total.gross)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Goods, delivery, the VAT they include, and the total: every figure as the shop sent it. */
+export function OrderTotals({ totals, label }: { totals: OrderTotalsJson; label: string }) {
+  return (
+    <dl aria-label={label} className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+      <dt>Goods</dt>
+      <dd className="text-right">{money(totals.goods.gross)}</dd>
+      <dt>Delivery</dt>
+      <dd className="text-right">{money(totals.delivery.gross)}</dd>
+      <dt>VAT included</dt>
+      <dd className="text-right">{money(totals.total.vat)}</dd>
+      <dt className="text-base font-semibold">Total</dt>
+      <dd className="text-right text-base font-semibold">{money(totals.total.gross)}</dd>
+    </dl>
+  );
+}
+
+export function AddressBlock({
+  title,
+  address,
+}: {
+  title: string;
+  address: Parameters<typeof addressLines>[0];
+}) {
+  return (
+    <section aria-label={title}>
+      <h3 className="mb-1 font-semibold">{title}</h3>
+      <address className="text-sm not-italic">
+        {addressLines(address).map((line) => (
+          <span key={line} className="block">
+            {line}
+          </span>
+        ))}
+      </address>
+    </section>
+  );
+}
+
+/** Where and how to pay an order by bank transfer, and by when. */
+export function BankTransferDetails({ bank }: { bank: BankTransferJson }) {
+  return (
+    <section
+      aria-labelledby="bank-transfer-heading"
+      className="rounded border border-stone-300 bg-stone-50 p-4"
+    >
+      <h2 id="bank-transfer-heading" className="mb-2 text-lg font-semibold">
+        Pay by bank transfer
+      </h2>
+      <dl aria-label="Bank details" className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt>Account name</dt>
+        <dd>{bank.account_name}</dd>
+        <dt>Sort code</dt>
+        <dd>{bank.sort_code}</dd>
+        <dt>Account number</dt>
+        <dd>{bank.account_number}</dd>
+        <dt>Reference</dt>
+        <dd className="font-semibold">{bank.reference}</dd>
+        <dt>Pay by</dt>
+        <dd>{formatDay(bank.pay_by)}</dd>
+      </dl>
+      <p className="mt-2 text-sm">
+        Please give the reference {bank.reference} with your payment. We dispatch your order once it
+        has arrived; unpaid orders are cancelled after {formatDay(bank.pay_by)}.
+      </p>
+    </section>
+  );
+}

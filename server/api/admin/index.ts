@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { adminAuthApi } from './auth.ts';
+import { adminOrdersApi } from './orders.ts';
+import { adminStaffApi } from './staff.ts';
+
+/** The back office's API: every route checks the staff member's role on the server. */
+export async function adminApi(app: FastifyInstance) {
+  await app.register(adminAuthApi);
+  await app.register(adminStaffApi);
+  await app.register(adminOrdersApi);
+}

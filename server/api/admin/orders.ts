@@ -1,0 +1,170 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { pagingParams } from '#domain/catalogue-query.ts';
+import { listMeta } from '#domain/catalogue.ts';
+import { orderParams } from '#domain/checkout.ts';
+import { tryToPence } from '#domain/money.ts';
+import { ORDER_STATUSES } from '#domain/order-states.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
+import { audit } from '../../services/staff/audit.ts';
+import { dashboardFigures } from '../../services/orders/dashboard.ts';
+
+const dateParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A date looks like 2026-11-24' })
+  .transform((day) => new Date(`${day}T00:00:00Z`))
+  .optional();
+
+const ordersQuery = z.object({
+  ...pagingParams(25),
+  status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }).optional(),
+  from: dateParam,
+  to: dateParam,
+  q: z.string().trim().max(200).optional(),
+});
+
+const moveBody = z.object({
+  status: z.enum(
+    ORDER_STATUSES.filter((s) => s !== 'paid' && s !== 'pending_payment' && s !== 'expired'),
+    { error: 'Move to processing, dispatched, delivered or cancelled' },
+  ),
+  note: z.string().trim().max(1000).optional(),
+});
+
+const MONEY_MESSAGE = 'The amount received, in pounds, e.g. 1050.15';
+const markPaidBody = z.object({
+  amount: z
+    .string({ error: MONEY_MESSAGE })
+    .refine((value) => (tryToPence(value) ?? -1) > 0, { error: MONEY_MESSAGE })
+    .transform((value) => tryToPence(value)!),
+});
+
+/** Orders for staff: the list, one order, and the moves of its life (each audited). */
+export async function adminOrdersApi(app: FastifyInstance) {
+  const { orders } = app.services;
+  const tags = ['admin'];
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  const orderIdOr404 = async (number: string) => {
+    const id = await orders.idOf(number);
+    if (id === null) throw notFound('Order not found');
+    return id;
+  };
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/orders',
+    summary:
+      'Orders for staff: filter by status and placing date (from, to: YYYY-MM-DD), search by number, email or postcode',
+    tags,
+    query: ordersQuery,
+    response:
+      '{ data: [{ number, placed_at, status, payment_status, payment_method, email, name, postcode, total_gross, needs_refund }], meta }',
+    handler: async ({ query, request }) => {
+      await requireStaff(request, 'orders');
+      const { data, total } = await orders.search({
+        status: query.status,
+        from: query.from,
+        to: query.to,
+        q: query.q,
+        page: query.page,
+        perPage: query.per_page,
+      });
+      return { data, meta: listMeta(query.page, query.per_page, total) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/dashboard',
+    summary:
+      "Today's and this month's orders and takings, sales by day (30 days), low-stock sizes, orders waiting for payment or dispatch",
+    tags,
+    response:
+      '{ data: { today, month, awaiting_payment, awaiting_dispatch, needs_refund, sales_by_day: [{ day, orders, takings }], low_stock: [...] } }',
+    handler: async ({ request }) => {
+      await requireStaff(request, 'dashboard');
+      return { data: await dashboardFigures(app.services.db) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/orders/:number',
+    summary: 'One order with its lines, addresses, payment and history',
+    tags,
+    params: orderParams,
+    response: '{ data: Order }',
+    handler: async ({ params, request }) => {
+      await requireStaff(request, 'orders');
+      return { data: await orders.json(await orderIdOr404(params.number)) };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/orders/:number/mark-paid',
+    summary:
+      'A bank transfer arrived: marks the order paid when the amount is its total (409 otherwise)',
+    tags,
+    params: orderParams,
+    body: markPaidBody,
+    response: '{ result, data: Order }',
+    handler: async ({ params, body, request }) => {
+      const member = await requireStaff(request, 'orders');
+      const id = await orderIdOr404(params.number);
+      const before = await orders.json(id);
+      const result = await orders.markPaid({
+        orderNumber: params.number,
+        provider: 'bank_transfer',
+        providerRef: null,
+        amountPence: body.amount,
+        currency: 'GBP',
+        actor: `staff:${member.email}`,
+      });
+      if (result === 'amount_mismatch') {
+        throw conflict(
+          `The amount received is not the order total of £${before.totals.total.gross}`,
+        );
+      }
+      const after = await orders.json(id);
+      await audit(app.services.db, auditActor(request, member), {
+        action: 'order.mark_paid',
+        entity: 'order',
+        entityId: params.number,
+        before: { status: before.status, payment_status: before.payment_status },
+        after: { status: after.status, payment_status: after.payment_status, result },
+      });
+      return { result, data: after };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/orders/:number/move',
+    summary:
+      'Moves an order on: processing, dispatched (with a delivery note), delivered, or cancelled before dispatch (stock goes back)',
+    tags,
+    params: orderParams,
+    body: moveBody,
+    response: '{ data: Order }',
+    handler: async ({ params, body, request }) => {
+      const member = await requireStaff(request, 'orders');
+      const id = await orderIdOr404(params.number);
+      const before = await orders.json(id);
+      await orders.move(params.number, body.status, `staff:${member.email}`, body.note);
+      await audit(app.services.db, auditActor(request, member), {
+        action: 'order.move',
+        entity: 'order',
+        entityId: params.number,
+        before: { status: before.status },
+        after: { status: body.status, note: body.note ?? null },
+      });
+      return { data: await orders.json(id) };
+    },
+  });
+}

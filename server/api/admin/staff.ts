@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { pagingParams } from '#domain/catalogue-query.ts';
+import { listMeta } from '#domain/catalogue.ts';
+import { newStaffSchema } from '#domain/staff.ts';
+import { notFound } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
+import { readAudit } from '../../services/staff/audit.ts';
+
+const staffParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Owners add and disable staff and read the audit log. */
+export async function adminStaffApi(app: FastifyInstance) {
+  const tags = ['admin'];
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/staff',
+    summary: 'Every staff member (owners only)',
+    tags,
+    response: '{ data: [{ id, email, name, role, enrolled, disabled, created_at }] }',
+    handler: async ({ request }) => {
+      await requireStaff(request, 'staff');
+      return { data: await app.staff.list() };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/staff',
+    summary: 'Add a staff member (owners only); they enrol their authenticator at first sign-in',
+    tags,
+    body: newStaffSchema,
+    response: '201 { data: { id, email, name, role, enrolled, disabled, created_at } }',
+    handler: async ({ body, request, reply }) => {
+      const owner = await requireStaff(request, 'staff');
+      const data = await app.staff.create(body, auditActor(request, owner));
+      reply.status(201);
+      return { data };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/staff/:id/disable',
+    summary: 'Disable a staff member and end their sessions (owners only)',
+    tags,
+    params: staffParams,
+    response: '{ data: { id, email, name, role, enrolled, disabled: true, created_at } }',
+    handler: async ({ params, request }) => {
+      const owner = await requireStaff(request, 'staff');
+      const data = await app.staff.disable(params.id, auditActor(request, owner));
+      if (!data) throw notFound('No such staff member');
+      return { data };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/audit',
+    summary: 'The audit log, newest first (owners only)',
+    tags,
+    query: z.object(pagingParams(50)),
+    response:
+      '{ data: [{ id, at, staff_id, actor, action, entity, entity_id, before, after, ip, user_agent }], meta }',
+    handler: async ({ query, request }) => {
+      await requireStaff(request, 'audit');
+      const { data, total } = await readAudit(app.services.db, query.page, query.per_page);
+      return { data, meta: listMeta(query.page, query.per_page, total) };
+    },
+  });
+}
