@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buildCatalogue } from '#tests/factories/catalogue.ts';
 import { hydrated, launchBrowser, PHONE, shown } from './fixtures/browser.ts';
+import { addTiles, checkout, confirmation } from './fixtures/checkout.ts';
 
 /**
  * Every kind of page, at a desktop's and a phone's width: exactly one `main` landmark, and no
@@ -11,6 +13,12 @@ import { hydrated, launchBrowser, PHONE, shown } from './fixtures/browser.ts';
  */
 
 const WIDE = { width: 1440, height: 900 };
+const catalogue = buildCatalogue();
+/** A tile with an in-stock 600x400 size. */
+const tile = catalogue.products.find((p) =>
+  p.variations.some((v) => v.option.startsWith('600x400') && v.inStock),
+)!;
+const tileSize = tile.variations.find((v) => v.option.startsWith('600x400') && v.inStock)!;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const MARBLE_PATH = '/collections/stone-collection/marble-tiles';
 const CMS_PAGES = [
@@ -180,7 +188,8 @@ const CASES: PageCase[] = [
       await shown(page.getByRole('dialog'));
     },
   },
-  { name: 'checkout', path: '/checkout' },
+  { name: 'checkout, empty basket', path: '/checkout' },
+  { name: 'back office sign-in', path: '/admin/sign-in' },
   { name: '404', path: '/no-such-page' },
 ];
 
@@ -190,6 +199,22 @@ async function signIn(context: BrowserContext): Promise<void> {
     headers: { Origin: inject('baseURL') },
   });
   expect(answer.status()).toBeLessThan(300);
+}
+
+/** Axe's violations on the page as it is now, one line each: none expected. */
+async function violations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return axe.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** One main landmark and no axe violations, with the page's path in the message. */
+async function accessible(page: Page): Promise<void> {
+  const where = new URL(page.url()).pathname;
+  expect(await page.locator('main').count(), `main landmarks on ${where}`).toBe(1);
+  expect(await violations(page), `axe on ${where}`).toEqual([]);
 }
 
 for (const viewport of [WIDE, PHONE]) {
@@ -208,19 +233,58 @@ for (const viewport of [WIDE, PHONE]) {
           await page.goto(path);
           await hydrated(page);
           await pageCase.ready?.(page);
-          expect(await page.locator('main').count()).toBe(1);
-          const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-          expect(
-            axe.violations.map(
-              (violation) =>
-                `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-            ),
-          ).toEqual([]);
+          await accessible(page);
           expect(errors).toEqual([]);
         } finally {
           await context.close();
         }
       });
     }
+
+    it('checkout with a basket, the order confirmation, and the order in the account area', async () => {
+      const context = await browser.newContext({ baseURL: inject('baseURL'), viewport });
+      try {
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        await signIn(context);
+        await addTiles(page, tile, tileSize.option, 2);
+        await page.goto('/checkout');
+        await hydrated(page);
+        const c = checkout(page);
+        await c.form.waitFor();
+        await c.fillAddress({
+          first_name: 'Ada',
+          last_name: 'Stone',
+          phone: '0117 496 0000',
+          postcode: 'BS2 0UX',
+          address_1: '1 Temple Way',
+          city: 'Bristol',
+        });
+        await c.choosePayment('Bank transfer');
+        await c.acceptTerms();
+        await c.settledTotal();
+        await accessible(page);
+
+        await c.placeOrder.click();
+        const done = confirmation(page);
+        await done.heading.waitFor();
+        const number = await done.orderNumber();
+        await accessible(page);
+
+        await page.goto('/my-account/orders');
+        await hydrated(page);
+        await shown(page.getByRole('link', { name: number }));
+        await accessible(page);
+
+        await page.goto(`/my-account/orders/${number}`);
+        await hydrated(page);
+        await shown(page.getByRole('heading', { name: 'History' }));
+        await accessible(page);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
   });
 }
