@@ -41,8 +41,9 @@ export function replayEarlyInput(hydratingEvent: string): void {
   };
   const find = <T extends Element>(entry: { element: T; path: string }): T | null =>
     entry.element.isConnected ? entry.element : document.querySelector<T>(entry.path);
+  // A file chooser's value cannot be set again: not kept.
   const field = (target: EventTarget | null) =>
-    target instanceof HTMLInputElement ||
+    (target instanceof HTMLInputElement && target.type !== 'file') ||
     target instanceof HTMLSelectElement ||
     target instanceof HTMLTextAreaElement
       ? target
@@ -129,11 +130,16 @@ export function replayEarlyInput(hydratingEvent: string): void {
     for (const entry of kept.splice(0)) {
       const element = find(entry);
       if (!element) continue;
-      if (entry.kind === 'press') element.click();
-      else if (entry.kind === 'value') change(element, entry.value, entry.checked);
-      else {
-        const submitter = entry.submitter?.isConnected ? entry.submitter : null;
-        (element as HTMLFormElement).requestSubmit(submitter);
+      // One that cannot be done again (a field of another kind by now) leaves the rest to run.
+      try {
+        if (entry.kind === 'press') element.click();
+        else if (entry.kind === 'value') change(element, entry.value, entry.checked);
+        else {
+          const submitter = entry.submitter?.isConnected ? entry.submitter : null;
+          (element as HTMLFormElement).requestSubmit(submitter);
+        }
+      } catch {
+        continue;
       }
     }
   };
