@@ -171,10 +171,12 @@ const CASES: PageCase[] = [
     path: '/',
     width: WIDE.width,
     ready: async (page) => {
-      const entry = page
-        .getByRole('navigation', { name: 'Main' })
-        .locator('button[aria-expanded]')
-        .first();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const name = (await nav
+        .getByRole('button', { expanded: false })
+        .first()
+        .textContent())!.trim();
+      const entry = nav.getByRole('button', { name, exact: true });
       await entry.click();
       await expect.poll(() => entry.getAttribute('aria-expanded')).toBe('true');
     },

@@ -192,7 +192,8 @@ describe('input before hydration, slow phone', () => {
   it('opens a mega-menu panel clicked early (desktop width, same slow CPU)', async () => {
     const { page, errors, goLive, close } = await openEarly('/', DESKTOP);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    const entry = nav.locator('button[aria-expanded]').first();
+    const name = (await nav.getByRole('button', { expanded: false }).first().textContent())!.trim();
+    const entry = nav.getByRole('button', { name, exact: true });
     await entry.click();
     await goLive();
     await expect.poll(() => entry.getAttribute('aria-expanded')).toBe('true');
