@@ -30,15 +30,30 @@ export function widgetOrigin(src: string | undefined): string | undefined {
   }
 }
 
-export function pagesCsp(nonce: string, scriptOrigin?: string): string {
-  const extra = scriptOrigin ? ` ${scriptOrigin}` : '';
+/** Origins beyond the shop's own that pages may load scripts from and talk to. */
+export interface ThirdParties {
+  scripts: readonly string[];
+  connect: readonly string[];
+}
+
+/** Stripe.js and its API, for the card form, when card payments are on. */
+export const STRIPE_ORIGINS: ThirdParties = {
+  scripts: ['https://js.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+export function pagesCsp(
+  nonce: string,
+  third: ThirdParties = { scripts: [], connect: [] },
+): string {
+  const extra = (origins: readonly string[]) => origins.map((o) => ` ${o}`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${extra}`,
+    `script-src 'self' 'nonce-${nonce}'${extra(third.scripts)}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self'${extra}`,
+    `connect-src 'self'${extra([...third.scripts, ...third.connect])}`,
     "media-src 'self'",
     "frame-src 'self' https:",
     "object-src 'none'",
@@ -205,7 +220,12 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
   });
   // A saved product, page or menu shows on every page: none kept from before may be served.
   app.changes.on(() => cache.clear());
-  const scriptOrigin = widgetOrigin(options.config.reviewsWidgetSrc);
+  const widget = widgetOrigin(options.config.reviewsWidgetSrc);
+  const stripe = options.config.stripe ? STRIPE_ORIGINS : { scripts: [], connect: [] };
+  const thirdParties: ThirdParties = {
+    scripts: [...(widget ? [widget] : []), ...stripe.scripts],
+    connect: stripe.connect,
+  };
   // Only rendering, which is CPU-bound, takes turns: loaders waiting on a slow source (a hung
   // content store) hold no slot, so they cannot hold up other pages.
   const renders = pLimit(options.config.renderConcurrency);
@@ -228,7 +248,7 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
     const nonce = revalidated ?? renderedNonce ?? newNonce();
     for (const [key, value] of page.headers) reply.header(key, value);
     reply
-      .header('content-security-policy', pagesCsp(nonce, scriptOrigin))
+      .header('content-security-policy', pagesCsp(nonce, thirdParties))
       .header('etag', pageEtag(page.hash, nonce))
       .header('cache-control', 'private, no-cache');
     if (revalidated) return reply.status(304).send();
@@ -306,7 +326,7 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
         return sendPage(request, reply, page, nonce);
       }
       reply.status(response.status);
-      reply.header('content-security-policy', pagesCsp(nonce, scriptOrigin));
+      reply.header('content-security-policy', pagesCsp(nonce, thirdParties));
       for (const [name, value] of headers) reply.header(name, value);
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
       if (!response.body) return reply.send();
