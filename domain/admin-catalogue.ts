@@ -441,3 +441,121 @@ export function uploadedImageUrl(
 ): string {
   return `/media/upload/${id}-${width}.${format}`;
 }
+
+// The answers of the back office's catalogue routes, for the OpenAPI document.
+const priceText = z.string().regex(/^-?\d+\.\d{2}$/);
+const statusSchema = z.enum(PRODUCT_STATUSES);
+
+export const adminProductRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  sku: z.string().nullable(),
+  status: statusSchema,
+  featured: z.boolean(),
+  on_sale: z.boolean(),
+  is_new_arrival: z.boolean(),
+  variation_count: z.number().int(),
+  min_price: priceText.nullable(),
+  max_price: priceText.nullable(),
+  stock: z.number().int().nullable(),
+  image: z.string().nullable(),
+  updated_at: z.string(),
+});
+
+export const adminProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  sku: z.string().nullable(),
+  status: statusSchema,
+  short_description: z.string(),
+  description: z.string(),
+  category_ids: z.array(z.number().int()),
+  term_ids: z.array(z.number().int()),
+  featured: z.boolean(),
+  is_new_arrival: z.boolean(),
+  on_sale: z.boolean(),
+  images: z.array(
+    z.object({
+      id: z.number().int(),
+      src: z.string(),
+      alt: z.string(),
+      position: z.number().int(),
+    }),
+  ),
+  variations: z.array(
+    z.object({
+      id: z.number().int(),
+      option: z.string(),
+      sku: z.string().nullable(),
+      price_unit: z.enum(['m2', 'item']),
+      price: priceText,
+      sale_price: priceText.nullable(),
+      stock: z.number().int().nullable(),
+      in_stock: z.boolean(),
+    }),
+  ),
+  updated_at: z.string(),
+});
+
+export const adminTaxonomySchema = z.object({
+  categories: z.array(
+    z.object({ id: z.number().int(), name: z.string(), slug: z.string(), section: z.string() }),
+  ),
+  terms: z.array(
+    z.object({
+      id: z.number().int(),
+      attribute_id: z.number().int(),
+      attribute: z.string(),
+      name: z.string(),
+      slug: z.string(),
+    }),
+  ),
+});
+
+const bulkValue = z.union([z.string(), z.number(), z.null()]);
+export const bulkPreviewSchema = z.object({
+  action: z.enum(BULK_ACTIONS),
+  products: z.number().int(),
+  changes: z.number().int(),
+  rows: z.array(
+    z.object({
+      product_id: z.number().int(),
+      product: z.string(),
+      variation_id: z.number().int().nullable(),
+      option: z.string().nullable(),
+      field: z.enum(['price', 'regular_price', 'stock', 'status']),
+      before: bulkValue,
+      after: bulkValue,
+    }),
+  ),
+  skipped: z.number().int(),
+});
+
+export const bulkAppliedSchema = bulkPreviewSchema.extend({
+  bulk_edit_id: z.number().int().nullable(),
+});
+
+export const lastBulkEditSchema = z
+  .object({
+    id: z.number().int(),
+    action: z.string(),
+    summary: z.string(),
+    changes: z.number().int(),
+    created_at: z.string(),
+  })
+  .nullable();
+
+export const bulkUndoSchema = z.object({
+  bulk_edit_id: z.number().int(),
+  restored: z.number().int(),
+  skipped: z.array(
+    z.object({
+      table: z.string(),
+      id: z.number().int(),
+      product_id: z.number().int(),
+      reason: z.string(),
+    }),
+  ),
+});

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { pageMetaSchema } from '#domain/api-schemas.ts';
 import {
+  adminProductRowSchema,
+  adminProductSchema,
+  adminTaxonomySchema,
+  bulkAppliedSchema,
+  bulkPreviewSchema,
+  bulkUndoSchema,
+  lastBulkEditSchema,
   adminProductsQuery,
   bulkEditSchema,
   IMAGE_MESSAGES,
@@ -51,8 +59,11 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       'Products for staff: search by name or SKU (q), filter by status and category id, sort, page; a price range per product',
     tags,
     query: adminProductsQuery,
-    response:
-      '{ data: [{ id, name, slug, sku, status, featured, on_sale, is_new_arrival, variation_count, min_price, max_price, stock, image, updated_at }], meta }',
+    response: {
+      description: 'A page of products, each with its price range',
+      schema: z.object({ data: z.array(adminProductRowSchema), meta: pageMetaSchema }),
+      errors: [401, 403],
+    },
     handler: async ({ query, request }) => {
       await requireStaff(request, 'catalogue');
       const { data, total } = await catalogue.list(query);
@@ -65,8 +76,11 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     url: '/admin/products/taxonomy',
     summary: "Every category and the four attributes' terms, for the editor's pickers",
     tags,
-    response:
-      '{ data: { categories: [{ id, name, slug, section }], terms: [{ id, attribute_id, attribute, name, slug }] } }',
+    response: {
+      description: 'Categories and terms',
+      schema: z.object({ data: adminTaxonomySchema }),
+      errors: [401, 403],
+    },
     handler: async ({ request }) => {
       await requireStaff(request, 'catalogue');
       return { data: await catalogue.taxonomy() };
@@ -78,7 +92,11 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     url: '/admin/products/bulk/last',
     summary: 'The last bulk edit that can still be undone, or null',
     tags,
-    response: '{ data: { id, action, summary, changes, created_at } | null }',
+    response: {
+      description: 'The last undoable bulk edit, or null',
+      schema: z.object({ data: lastBulkEditSchema }),
+      errors: [401, 403],
+    },
     handler: async ({ request }) => {
       await requireStaff(request, 'catalogue');
       return { data: await catalogue.lastBulkEdit() };
@@ -92,7 +110,11 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       'What a bulk edit would change, before → after per variation (or product status); nothing is stored',
     tags,
     body: bulkEditSchema,
-    response: '{ data: { action, products, changes, rows: [...], skipped } }',
+    response: {
+      description: 'What would change',
+      schema: z.object({ data: bulkPreviewSchema }),
+      errors: [401, 403],
+    },
     handler: async ({ body, request }) => {
       await requireStaff(request, 'catalogue');
       return { data: await catalogue.bulkPreview(body) };
@@ -106,7 +128,11 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       'Applies a bulk edit (prices by a percentage or an amount, stock, publish, unpublish) and keeps it for undo',
     tags,
     body: bulkEditSchema,
-    response: '{ data: { bulk_edit_id, action, products, changes, rows, skipped } }',
+    response: {
+      description: 'What changed',
+      schema: z.object({ data: bulkAppliedSchema }),
+      errors: [401, 403],
+    },
     handler: async ({ body, request }) => {
       const member = await requireStaff(request, 'catalogue');
       const data = await catalogue.bulkApply(body, auditActor(request, member));
@@ -121,7 +147,11 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     summary:
       'Undoes the last bulk edit: rows as it left them go back exactly; rows changed since are skipped and listed',
     tags,
-    response: '{ data: { bulk_edit_id, restored, skipped: [{ table, id, product_id, reason }] } }',
+    response: {
+      description: 'What was restored and what was skipped',
+      schema: z.object({ data: bulkUndoSchema }),
+      errors: [401, 403, 404],
+    },
     handler: async ({ request }) => {
       const member = await requireStaff(request, 'catalogue');
       const data = await catalogue.undoLastBulkEdit(auditActor(request, member));
@@ -137,7 +167,11 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     summary: 'One product for the editor, with its categories, terms, images and variations',
     tags,
     params: productParams,
-    response: '{ data: AdminProduct }',
+    response: {
+      description: 'The product as the editor shows it',
+      schema: z.object({ data: adminProductSchema }),
+      errors: [401, 403, 404],
+    },
     handler: async ({ params, request }) => {
       await requireStaff(request, 'catalogue');
       const data = await catalogue.product(params.id);
@@ -154,7 +188,11 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     tags,
     params: productParams,
     body: productEditSchema,
-    response: '{ data: AdminProduct }',
+    response: {
+      description: 'The product as the editor shows it',
+      schema: z.object({ data: adminProductSchema }),
+      errors: [401, 403, 404],
+    },
     handler: async ({ params, body, request }) => {
       const member = await requireStaff(request, 'catalogue');
       const data = await catalogue.saveProduct(params.id, body, auditActor(request, member));
@@ -171,7 +209,11 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     tags,
     params: productParams,
     body: variationsGridSchema,
-    response: '{ data: AdminProduct }',
+    response: {
+      description: 'The product as the editor shows it',
+      schema: z.object({ data: adminProductSchema }),
+      errors: [401, 403, 404],
+    },
     handler: async ({ params, body, request }) => {
       const member = await requireStaff(request, 'catalogue');
       const data = await catalogue.saveVariations(params.id, body, auditActor(request, member));
@@ -189,7 +231,12 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     params: productParams,
     query: imageUploadQuery,
     bodyLimit: UPLOAD_MAX_BYTES,
-    response: '{ data: AdminProduct }',
+    response: {
+      description: 'The product with the new image last',
+      schema: z.object({ data: adminProductSchema }),
+      status: 201,
+      errors: [401, 403, 404, 413, 415],
+    },
     handler: async ({ params, query, request, reply }) => {
       const member = await requireStaff(request, 'catalogue');
       const bytes = request.body;
@@ -219,7 +266,11 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     tags,
     params: productParams,
     body: productImagesSchema,
-    response: '{ data: AdminProduct }',
+    response: {
+      description: 'The product as the editor shows it',
+      schema: z.object({ data: adminProductSchema }),
+      errors: [401, 403, 404],
+    },
     handler: async ({ params, body, request }) => {
       const member = await requireStaff(request, 'catalogue');
       const data = await catalogue.saveImages(params.id, body.images, auditActor(request, member));
