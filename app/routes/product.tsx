@@ -1,4 +1,4 @@
-import { data, Link, useLoaderData } from 'react-router';
+import { data, Link, redirect, useLoaderData } from 'react-router';
 import type { ListingJson, ProductDetailJson, ProductJson } from '#domain/api-types.ts';
 import { breadcrumb, type Crumb } from '#domain/breadcrumb.ts';
 import { CAROUSEL_MAX_ITEMS, DELIVERY_COSTS_NOTE, DELIVERY_NOTE } from '#domain/catalogue.ts';
@@ -37,6 +37,11 @@ export async function loader({
   const answer = await context.api<ProductDetailJson>(
     `/api/products/slug/${encodeURIComponent(slug)}`,
   );
+  // A former slug: the product was renamed, its old links keep working.
+  if (answer.status === 301) {
+    const moved = answer.data as unknown as { slug: string };
+    throw redirect(`/product/${encodeURIComponent(moved.slug)}${url.search}`, 301);
+  }
   if (answer.status === 404 || answer.status === 400) {
     return data({ found: false as const }, { status: 404 });
   }

@@ -147,11 +147,20 @@ export async function catalogueApi(app: FastifyInstance) {
     response: {
       description: 'The product and its variations',
       schema: productDetailSchema,
-      errors: [404],
+      // 301: a former slug (the product was renamed), Location naming the current one.
+      errors: [301, 404],
     },
     handler: async ({ params, reply }) => {
       const product = await products.bySlug(params.slug);
-      if (!product) throw notFound('Product not found');
+      if (!product) {
+        const current = await products.renamedTo(params.slug);
+        if (!current) throw notFound('Product not found');
+        const message = `The product moved to ${current}`;
+        return reply
+          .status(301)
+          .header('location', `/api/products/slug/${encodeURIComponent(current)}`)
+          .send({ code: 'moved_permanently', message, error: message, slug: current });
+      }
       cacheable(reply);
       return product;
     },

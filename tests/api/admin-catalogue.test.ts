@@ -210,6 +210,9 @@ describe('the product editor', () => {
       sql`SELECT term_ids FROM products WHERE id = ${product.id}`,
     );
     expect(arrays!.term_ids.map(Number)).toEqual(terms);
+    const old = await t.app.inject({ url: `/api/products/slug/${before.slug}` });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(`/api/products/slug/${before.slug}-honed`);
     const renamed = await t.app.inject({ url: `/api/products/slug/${before.slug}-honed` });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().data.name).toBe(`${before.name} Honed`);

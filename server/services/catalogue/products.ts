@@ -306,6 +306,16 @@ export class ProductCatalogue {
     };
   }
 
+  /** The current slug of a published product that had `oldSlug` before, or null. */
+  async renamedTo(oldSlug: string): Promise<string | null> {
+    const [row] = await queryRows<{ slug: string }>(
+      this.db,
+      sql`SELECT p.slug FROM product_slug_redirects r JOIN products p ON p.id = r.product_id
+        WHERE r.old_slug = ${oldSlug} AND p.status = 'publish'`,
+    );
+    return row?.slug ?? null;
+  }
+
   /** null when the product does not exist (the API answers 404). */
   async variations(productId: number): Promise<VariationJson[] | null> {
     const rows = await this.db
