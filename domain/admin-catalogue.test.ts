@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   bulkEditSchema,
+  categoryEditSchema,
   CATALOGUE_MESSAGES,
   changedPrice,
   percentChange,
   priceUnit,
   productEditSchema,
   storedPrices,
+  TAXONOMY_MESSAGES,
+  termEditSchema,
   variationsGridSchema,
 } from './admin-catalogue.ts';
 
@@ -149,5 +152,26 @@ describe('bulkEditSchema', () => {
     expect(fields(bulkEditSchema.safeParse({ ids: [1], action: 'delete' }))).toEqual({
       action: CATALOGUE_MESSAGES.bulkActionRequired,
     });
+  });
+});
+
+describe('categoryEditSchema and termEditSchema', () => {
+  it('takes a name, a slug and a section, position 0 unless told', () => {
+    expect(
+      categoryEditSchema.parse({
+        name: ' Terrazzo ',
+        slug: 'terrazzo',
+        section: 'stone-collection',
+      }),
+    ).toEqual({ name: 'Terrazzo', slug: 'terrazzo', section: 'stone-collection', position: 0 });
+  });
+  it('answers each bad field with its message', () => {
+    expect(fields(termEditSchema.safeParse({ name: '', slug: 'Sea Green', position: -1 }))).toEqual(
+      {
+        name: TAXONOMY_MESSAGES.nameRequired,
+        slug: TAXONOMY_MESSAGES.slugInvalid,
+        position: TAXONOMY_MESSAGES.positionInvalid,
+      },
+    );
   });
 });

@@ -559,3 +559,61 @@ export const bulkUndoSchema = z.object({
     }),
   ),
 });
+
+export const TAXONOMY_NAME_MAX_LENGTH = 100;
+
+export const TAXONOMY_MESSAGES = {
+  nameRequired: 'Enter the name',
+  nameTooLong: `The name must be at most ${TAXONOMY_NAME_MAX_LENGTH} characters`,
+  slugInvalid: 'The slug may hold lower-case letters, digits and single hyphens, e.g. marble-tiles',
+  slugTaken: 'This slug is already used here',
+  sectionRequired: 'Enter the section, e.g. stone-collection',
+  positionInvalid: 'The position is a whole number from 0 to 10000',
+} as const;
+
+const taxonomySlug = z
+  .string({ error: TAXONOMY_MESSAGES.slugInvalid })
+  .trim()
+  .max(100, { error: TAXONOMY_MESSAGES.slugInvalid })
+  .refine(isSlug, { error: TAXONOMY_MESSAGES.slugInvalid });
+const taxonomyName = requiredText(
+  TAXONOMY_MESSAGES.nameRequired,
+  TAXONOMY_NAME_MAX_LENGTH,
+  TAXONOMY_MESSAGES.nameTooLong,
+);
+const position = z
+  .number({ error: TAXONOMY_MESSAGES.positionInvalid })
+  .int({ error: TAXONOMY_MESSAGES.positionInvalid })
+  .min(0, { error: TAXONOMY_MESSAGES.positionInvalid })
+  .max(10_000, { error: TAXONOMY_MESSAGES.positionInvalid })
+  .default(0);
+
+/** A category: POST /api/admin/categories, PUT /api/admin/categories/:id. */
+export const categoryEditSchema = z.object({
+  name: taxonomyName,
+  slug: taxonomySlug,
+  section: z
+    .string({ error: TAXONOMY_MESSAGES.sectionRequired })
+    .trim()
+    .max(100, { error: TAXONOMY_MESSAGES.sectionRequired })
+    .refine(isSlug, { error: TAXONOMY_MESSAGES.sectionRequired }),
+  position,
+});
+
+/** An attribute term: POST /api/admin/attributes/:id/terms, PUT /api/admin/terms/:id. */
+export const termEditSchema = z.object({ name: taxonomyName, slug: taxonomySlug, position });
+
+export const categoryJsonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  section: z.string(),
+  position: z.number().int(),
+});
+export const termJsonSchema = z.object({
+  id: z.number().int(),
+  attribute_id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  position: z.number().int(),
+});

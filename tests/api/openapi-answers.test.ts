@@ -132,6 +132,24 @@ async function catalogueAnswers(staff: Client) {
   await checked(staff, 'POST', '/api/admin/products/bulk', bulk);
   await checked(staff, 'GET', '/api/admin/products/bulk/last');
   await checked(staff, 'POST', '/api/admin/products/bulk/undo');
+  const category = await checked(staff, 'POST', '/api/admin/categories', {
+    name: 'Terrazzo',
+    slug: 'terrazzo',
+    section: 'stone-collection',
+  });
+  await checked(staff, 'PUT', `/api/admin/categories/${category.json().data.id}`, {
+    name: 'Terrazzo Tiles',
+    slug: 'terrazzo-tiles',
+    section: 'stone-collection',
+  });
+  const term = await checked(staff, 'POST', '/api/admin/attributes/8/terms', {
+    name: 'Sea Green',
+    slug: 'sea-green',
+  });
+  await checked(staff, 'PUT', `/api/admin/terms/${term.json().data.id}`, {
+    name: 'Sea-green',
+    slug: 'sea-green',
+  });
 }
 
 /** Checks a successful answer against its route's documented response. */

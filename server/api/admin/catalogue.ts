@@ -10,6 +10,10 @@ import {
   bulkUndoSchema,
   lastBulkEditSchema,
   adminProductsQuery,
+  categoryEditSchema,
+  categoryJsonSchema,
+  termEditSchema,
+  termJsonSchema,
   bulkEditSchema,
   IMAGE_MESSAGES,
   imageUploadQuery,
@@ -274,6 +278,101 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     handler: async ({ params, body, request }) => {
       const member = await requireStaff(request, 'catalogue');
       const data = await catalogue.saveImages(params.id, body.images, auditActor(request, member));
+      await app.changes.publish('catalogue');
+      return { data };
+    },
+  });
+
+  const idParams = z.object({
+    id: z.coerce.number({ error: 'Not found' }).int().positive().max(2_147_483_647),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/categories',
+    summary: 'Adds a category (name, slug, section, position)',
+    tags,
+    body: categoryEditSchema,
+    response: {
+      description: 'The category',
+      schema: z.object({ data: categoryJsonSchema }),
+      status: 201,
+      errors: [401, 403],
+    },
+    handler: async ({ body, request, reply }) => {
+      const member = await requireStaff(request, 'catalogue');
+      const data = await catalogue.saveCategory(undefined, body, auditActor(request, member));
+      await app.changes.publish('catalogue');
+      reply.status(201);
+      return { data };
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/admin/categories/:id',
+    summary: 'Renames or moves a category',
+    tags,
+    params: idParams,
+    body: categoryEditSchema,
+    response: {
+      description: 'The category',
+      schema: z.object({ data: categoryJsonSchema }),
+      errors: [401, 403, 404],
+    },
+    handler: async ({ params, body, request }) => {
+      const member = await requireStaff(request, 'catalogue');
+      const data = await catalogue.saveCategory(params.id, body, auditActor(request, member));
+      await app.changes.publish('catalogue');
+      return { data };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/attributes/:id/terms',
+    summary: 'Adds a term to one of the four attributes',
+    tags,
+    params: idParams,
+    body: termEditSchema,
+    response: {
+      description: 'The term',
+      schema: z.object({ data: termJsonSchema }),
+      status: 201,
+      errors: [401, 403, 404],
+    },
+    handler: async ({ params, body, request, reply }) => {
+      const member = await requireStaff(request, 'catalogue');
+      const data = await catalogue.saveTerm(
+        { attributeId: params.id },
+        body,
+        auditActor(request, member),
+      );
+      await app.changes.publish('catalogue');
+      reply.status(201);
+      return { data };
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/admin/terms/:id',
+    summary: 'Renames or moves an attribute term',
+    tags,
+    params: idParams,
+    body: termEditSchema,
+    response: {
+      description: 'The term',
+      schema: z.object({ data: termJsonSchema }),
+      errors: [401, 403, 404],
+    },
+    handler: async ({ params, body, request }) => {
+      const member = await requireStaff(request, 'catalogue');
+      const data = await catalogue.saveTerm(
+        { termId: params.id },
+        body,
+        auditActor(request, member),
+      );
       await app.changes.publish('catalogue');
       return { data };
     },

@@ -7,6 +7,7 @@ import {
   CATALOGUE_MESSAGES,
   changedPrice,
   IMAGE_MESSAGES,
+  TAXONOMY_MESSAGES,
   uploadedImageUrl,
   MAX_BULK_IDS,
   priceUnit,
@@ -662,6 +663,114 @@ export class AdminCatalogue {
       }
     }
     await refreshProductPrices(tx, [...new Set(changes.map((c) => c.productId))]);
+  }
+
+  /** Creates (id undefined) or changes a category; a slug in use answers the field's message. */
+  async saveCategory(
+    id: number | undefined,
+    input: { name: string; slug: string; section: string; position: number },
+    who: AuditActor,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const taken = await queryRows<{ id: number }>(
+        tx,
+        sql`SELECT id FROM categories WHERE slug = ${input.slug} AND id <> ${id ?? 0}`,
+      );
+      if (taken.length > 0) {
+        throw badRequest(TAXONOMY_MESSAGES.slugTaken, { slug: TAXONOMY_MESSAGES.slugTaken });
+      }
+      const [before] =
+        id === undefined
+          ? [undefined]
+          : await queryRows<Record<string, unknown>>(
+              tx,
+              sql`SELECT * FROM categories WHERE id = ${id}`,
+            );
+      if (id !== undefined && !before) throw notFound('Category not found');
+      const [row] = await queryRows<{
+        id: number;
+        name: string;
+        slug: string;
+        section: string;
+        position: number;
+      }>(
+        tx,
+        id === undefined
+          ? sql`INSERT INTO categories (name, slug, section, position)
+              VALUES (${input.name}, ${input.slug}, ${input.section}, ${input.position})
+              RETURNING id, name, slug, section, position`
+          : sql`UPDATE categories SET name = ${input.name}, slug = ${input.slug},
+                section = ${input.section}, position = ${input.position}
+              WHERE id = ${id} RETURNING id, name, slug, section, position`,
+      );
+      await audit(tx, who, {
+        action: id === undefined ? 'category.create' : 'category.save',
+        entity: 'category',
+        entityId: row!.id,
+        before: before ?? null,
+        after: row,
+      });
+      return row!;
+    });
+  }
+
+  /** Creates a term of an attribute (attributeId) or changes one (termId). */
+  async saveTerm(
+    target: { attributeId: number } | { termId: number },
+    input: { name: string; slug: string; position: number },
+    who: AuditActor,
+  ) {
+    return this.db.transaction(async (tx) => {
+      let attributeId: number;
+      let before: Record<string, unknown> | undefined;
+      if ('termId' in target) {
+        [before] = await queryRows<Record<string, unknown>>(
+          tx,
+          sql`SELECT * FROM attribute_terms WHERE id = ${target.termId}`,
+        );
+        if (!before) throw notFound('Term not found');
+        attributeId = Number(before.attribute_id);
+      } else {
+        const found = await queryRows<{ id: number }>(
+          tx,
+          sql`SELECT id FROM attributes WHERE id = ${target.attributeId}`,
+        );
+        if (found.length === 0) throw notFound('Attribute not found');
+        attributeId = target.attributeId;
+      }
+      const taken = await queryRows<{ id: number }>(
+        tx,
+        sql`SELECT id FROM attribute_terms WHERE attribute_id = ${attributeId}
+          AND slug = ${input.slug} AND id <> ${'termId' in target ? target.termId : 0}`,
+      );
+      if (taken.length > 0) {
+        throw badRequest(TAXONOMY_MESSAGES.slugTaken, { slug: TAXONOMY_MESSAGES.slugTaken });
+      }
+      const [row] = await queryRows<{
+        id: number;
+        attribute_id: number;
+        name: string;
+        slug: string;
+        position: number;
+      }>(
+        tx,
+        'termId' in target
+          ? sql`UPDATE attribute_terms SET name = ${input.name}, slug = ${input.slug},
+                position = ${input.position}
+              WHERE id = ${target.termId} RETURNING id, attribute_id, name, slug, position`
+          : sql`INSERT INTO attribute_terms (attribute_id, name, slug, position)
+              VALUES (${attributeId}, ${input.name}, ${input.slug}, ${input.position})
+              RETURNING id, attribute_id, name, slug, position`,
+      );
+      await audit(tx, who, {
+        action: before ? 'term.save' : 'term.create',
+        entity: 'attribute_term',
+        entityId: row!.id,
+        before: before ?? null,
+        after: row,
+      });
+      return row!;
+    });
   }
 
   /** Adds an uploaded image to the end of the product's images. */
