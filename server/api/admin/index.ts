@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminAuthApi } from './auth.ts';
+import { adminContentApi } from './content.ts';
 import { adminOrdersApi } from './orders.ts';
 import { adminStaffApi } from './staff.ts';
 
@@ -8,4 +9,5 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminAuthApi);
   await app.register(adminStaffApi);
   await app.register(adminOrdersApi);
+  await app.register(adminContentApi);
 }
