@@ -57,7 +57,14 @@ export default [
   ]),
   ...prefix('/admin', [
     route('/sign-in', 'routes/admin/sign-in.tsx'),
-    layout('routes/admin/layout.tsx', [index('routes/admin/dashboard.tsx')]),
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('/content', 'routes/admin/content/index.tsx'),
+      route('/content/menu', 'routes/admin/content/menu.tsx'),
+      route('/content/home', 'routes/admin/content/home.tsx'),
+      route('/content/pages/:id', 'routes/admin/content/editor.tsx', { id: 'admin:page' }),
+      route('/content/posts/:id', 'routes/admin/content/editor.tsx', { id: 'admin:post' }),
+    ]),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { HERO_INTERVAL_MS, cycleIndex } from '#domain/catalogue.ts';
-import { HERO_IMAGE_SIZES, HERO_SLIDES, type HeroSlide } from './hero-slides.ts';
+import { HERO_IMAGE_SIZES, type HeroSlide } from './hero-slides.ts';
 import { bannerImage } from './stone-banner.ts';
 import { usePageLoaded } from '../../lib/page-loaded.ts';
 
@@ -61,7 +61,7 @@ function Slide({
  * Four slides advancing every 10 s, wrapping around; an indicator jumps to its slide. A pause
  * button stops the movement for those who need it still.
  */
-export function HeroCarousel({ slides = HERO_SLIDES }: { slides?: readonly HeroSlide[] }) {
+export function HeroCarousel({ slides }: { slides: readonly HeroSlide[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const settled = usePageLoaded();

@@ -38,7 +38,7 @@ export const PROMO_TILES: readonly PromoTile[] = [
 ];
 
 /** The tile grid of promotional cards, and 'shop all tiles' under it. */
-export function PromoTiles({ tiles = PROMO_TILES }: { tiles?: readonly PromoTile[] }) {
+export function PromoTiles({ tiles }: { tiles: readonly PromoTile[] }) {
   return (
     <section aria-labelledby="promo-heading" className="mx-auto max-w-7xl px-4 py-10 lg:px-8">
       <h2 id="promo-heading" className="text-2xl font-semibold">
