@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import {
+  dashboardSchema,
+  markPaidResultSchema,
+  orderSchema,
+  pageMetaSchema,
+  staffOrderRowSchema,
+} from '#domain/api-schemas.ts';
 import { pagingParams } from '#domain/catalogue-query.ts';
 import { listMeta } from '#domain/catalogue.ts';
 import { orderParams } from '#domain/checkout.ts';
@@ -62,8 +69,11 @@ export async function adminOrdersApi(app: FastifyInstance) {
       'Orders for staff: filter by status and placing date (from, to: YYYY-MM-DD), search by number, email or postcode',
     tags,
     query: ordersQuery,
-    response:
-      '{ data: [{ number, placed_at, status, payment_status, payment_method, email, name, postcode, total_gross, needs_refund }], meta }',
+    response: {
+      description: 'A page of orders',
+      schema: z.object({ data: z.array(staffOrderRowSchema), meta: pageMetaSchema }),
+      errors: [401, 403],
+    },
     handler: async ({ query, request }) => {
       await requireStaff(request, 'orders');
       const { data, total } = await orders.search({
@@ -84,8 +94,11 @@ export async function adminOrdersApi(app: FastifyInstance) {
     summary:
       "Today's and this month's orders and takings, sales by day (30 days), low-stock sizes, orders waiting for payment or dispatch",
     tags,
-    response:
-      '{ data: { today, month, awaiting_payment, awaiting_dispatch, needs_refund, sales_by_day: [{ day, orders, takings }], low_stock: [...] } }',
+    response: {
+      description: 'The figures',
+      schema: z.object({ data: dashboardSchema }),
+      errors: [401, 403],
+    },
     handler: async ({ request }) => {
       await requireStaff(request, 'dashboard');
       return { data: await dashboardFigures(app.services.db) };
@@ -98,7 +111,11 @@ export async function adminOrdersApi(app: FastifyInstance) {
     summary: 'One order with its lines, addresses, payment and history',
     tags,
     params: orderParams,
-    response: '{ data: Order }',
+    response: {
+      description: 'The order',
+      schema: z.object({ data: orderSchema }),
+      errors: [401, 403, 404],
+    },
     handler: async ({ params, request }) => {
       await requireStaff(request, 'orders');
       return { data: await orders.json(await orderIdOr404(params.number)) };
@@ -113,7 +130,11 @@ export async function adminOrdersApi(app: FastifyInstance) {
     tags,
     params: orderParams,
     body: markPaidBody,
-    response: '{ result, data: Order }',
+    response: {
+      description: "The order, and what the payment did ('paid', 'already_paid', ...)",
+      schema: z.object({ result: markPaidResultSchema, data: orderSchema }),
+      errors: [401, 403, 404, 409],
+    },
     handler: async ({ params, body, request }) => {
       const member = await requireStaff(request, 'orders');
       const id = await orderIdOr404(params.number);
@@ -151,7 +172,11 @@ export async function adminOrdersApi(app: FastifyInstance) {
     tags,
     params: orderParams,
     body: moveBody,
-    response: '{ data: Order }',
+    response: {
+      description: 'The order, moved on',
+      schema: z.object({ data: orderSchema }),
+      errors: [401, 403, 404, 409],
+    },
     handler: async ({ params, body, request }) => {
       const member = await requireStaff(request, 'orders');
       const id = await orderIdOr404(params.number);
