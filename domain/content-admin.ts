@@ -116,31 +116,39 @@ export const contentInputSchema = z.object({
 export type ContentInput = z.input<typeof contentInputSchema>;
 export type ContentValues = z.output<typeof contentInputSchema>;
 
-/** A page or post as the back office shows it. */
-export interface AdminContentJson {
-  id: number;
-  type: 'page' | 'post';
-  slug: string;
-  title: string;
-  status: ContentStatus;
-  /** The stored HTML: sanitised on save, exactly what `content.rendered` serves. */
-  content: string;
-  excerpt: string;
-  featured_image: string;
-  featured_image_alt: string;
-  /** Where the storefront shows it. */
-  link: string;
-  updated_at: string;
-  /** Posts only: when it went out. */
-  published_at?: string;
-  /** Pages only: the shop opens this page at its slug, so the slug is fixed. */
-  fixed_slug?: boolean;
-}
+/** A page or post in the back office's lists. */
+export const adminContentSummarySchema = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(['page', 'post']),
+    slug: z.string(),
+    title: z.string(),
+    status: z.enum(CONTENT_STATUSES),
+    /** Where the storefront shows it. */
+    link: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'AdminContentSummary' });
+export type AdminContentSummary = z.infer<typeof adminContentSummarySchema>;
 
-export type AdminContentSummary = Pick<
-  AdminContentJson,
-  'id' | 'type' | 'slug' | 'title' | 'status' | 'link' | 'updated_at'
->;
+/** A page or post as the back office edits it. */
+export const adminContentSchema = adminContentSummarySchema
+  .extend({
+    /** The stored HTML: sanitised on save, exactly what `content.rendered` serves. */
+    content: z.string(),
+    excerpt: z.string(),
+    featured_image: z.string(),
+    featured_image_alt: z.string(),
+    /** Posts only: when it went out. */
+    published_at: z.string().optional(),
+    /** Pages only: the shop opens this page at its slug, so the slug is fixed. */
+    fixed_slug: z.boolean().optional(),
+  })
+  .meta({ id: 'AdminContent' });
+export type AdminContentJson = z.infer<typeof adminContentSchema>;
+
+/** Images in use as featured images, to pick from. */
+export const mediaLibrarySchema = z.array(z.object({ url: z.string(), alt: z.string() }));
 
 /** The mega-menu as staff edit it: titles in order, nested; links follow from the titles. */
 export interface MenuTreeNode {
@@ -210,6 +218,23 @@ export type HeroSlideJson = z.output<typeof heroSlideSchema>;
 export type PromoTileJson = z.output<typeof promoTileSchema>;
 
 /** GET /api/home: what the home page shows from the database. */
+export const homeSchema = z
+  .object({
+    slides: z.array(
+      z.object({
+        subtitle: z.string(),
+        title: z.string(),
+        description: z.string(),
+        image: z.union([
+          z.object({ material: z.string(), colour: z.string(), seed: z.number().int() }),
+          z.object({ src: z.string(), alt: z.string() }),
+        ]),
+        link: z.string(),
+      }),
+    ),
+    tiles: z.array(z.object({ title: z.string(), href: z.string(), image: z.string() })),
+  })
+  .meta({ id: 'Home' });
 export interface HomeJson {
   slides: HeroSlideJson[];
   tiles: PromoTileJson[];

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { homeSchema } from '#domain/content-admin.ts';
 import { route } from '../http/route.ts';
 import { AdminContentService } from '../services/content/admin-content.ts';
 
@@ -10,8 +11,7 @@ export async function homeApi(app: FastifyInstance) {
     url: '/home',
     summary: "The home page's hero slides and promotional tiles",
     tags: ['content'],
-    response:
-      '{ slides: [{ subtitle, title, description, image, link }], tiles: [{ title, href, image }] }',
+    response: { description: 'The slides and tiles, in order', schema: homeSchema },
     handler: async ({ reply }) => {
       reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=300');
       return content.home();

@@ -242,6 +242,8 @@ describe('pages and posts', () => {
     expect(await wpPage('about-us')).toEqual([]);
     const all = await (await t.app.inject({ method: 'GET', url: '/wp-json/wp/v2/pages' })).json();
     expect(all.some((p: { slug: string }) => p.slug === 'about-us')).toBe(false);
+    const byId = await t.app.inject({ method: 'GET', url: `/wp-json/wp/v2/pages/${aboutUs.id}` });
+    expect(byId.statusCode).toBe(404);
     expect(
       (
         await editor.call('PUT', `/api/admin/content/pages/${aboutUs.id}`, {
@@ -262,6 +264,11 @@ describe('pages and posts', () => {
     );
     expect(created.status).toBe(201);
     expect(await wpPost(slug)).toEqual([]);
+    const postById = await t.app.inject({
+      method: 'GET',
+      url: `/wp-json/wp/v2/posts/${created.body.data.id}`,
+    });
+    expect(postById.statusCode).toBe(404);
     const recent = await t.app.inject({ method: 'GET', url: '/api/posts' });
     expect(recent.json().some((p: { slug: string }) => p.slug === slug)).toBe(false);
     const published = await editor.call('PUT', `/api/admin/content/posts/${created.body.data.id}`, {

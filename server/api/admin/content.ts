@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idParams } from '#domain/catalogue-query.ts';
-import { contentInputSchema, homeInputSchema, menuInputSchema } from '#domain/content-admin.ts';
+import { menuNodeSchema } from '#domain/api-schemas.ts';
+import {
+  adminContentSchema,
+  adminContentSummarySchema,
+  contentInputSchema,
+  homeInputSchema,
+  homeSchema,
+  mediaLibrarySchema,
+  menuInputSchema,
+} from '#domain/content-admin.ts';
 import { route } from '../../http/route.ts';
 import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
 import { AdminContentService, type ContentType } from '../../services/content/admin-content.ts';
@@ -28,7 +37,11 @@ export async function adminContentApi(app: FastifyInstance) {
     summary: 'Pages or posts (drafts too), for the back office',
     tags,
     params: typeParams,
-    response: '{ data: [{ id, type, slug, title, status, link, updated_at }] }',
+    response: {
+      description: 'Pages or posts, drafts included',
+      schema: z.object({ data: z.array(adminContentSummarySchema) }),
+      errors: [401, 403],
+    },
     handler: async ({ params, request }) => {
       await requireStaff(request, 'content');
       return { data: await content.list(typeOf(params.type)) };
@@ -41,7 +54,11 @@ export async function adminContentApi(app: FastifyInstance) {
     summary: 'One page or post with its stored (sanitised) HTML',
     tags,
     params: typeIdParams,
-    response: '{ data: AdminContent }',
+    response: {
+      description: 'The page or post',
+      schema: z.object({ data: adminContentSchema }),
+      errors: [401, 403, 404],
+    },
     handler: async ({ params, request }) => {
       await requireStaff(request, 'content');
       return { data: await content.get(typeOf(params.type), params.id) };
@@ -55,7 +72,13 @@ export async function adminContentApi(app: FastifyInstance) {
     tags,
     params: typeParams,
     body: contentInputSchema,
-    response: '201 { data: AdminContent }; 400 with fields (slug taken or malformed, ...)',
+    response: {
+      description:
+        'The new page or post; 400 names each bad field (a slug taken or malformed, ...)',
+      schema: z.object({ data: adminContentSchema }),
+      status: 201,
+      errors: [401, 403],
+    },
     handler: async ({ params, body, request, reply }) => {
       const member = await requireStaff(request, 'content');
       const type = typeOf(params.type);
@@ -72,7 +95,11 @@ export async function adminContentApi(app: FastifyInstance) {
     tags,
     params: typeIdParams,
     body: contentInputSchema,
-    response: '{ data: AdminContent }',
+    response: {
+      description: 'The page or post',
+      schema: z.object({ data: adminContentSchema }),
+      errors: [401, 403, 404],
+    },
     handler: async ({ params, body, request }) => {
       const member = await requireStaff(request, 'content');
       const type = typeOf(params.type);
@@ -87,7 +114,11 @@ export async function adminContentApi(app: FastifyInstance) {
     url: '/admin/media',
     summary: 'Images already used as featured images, to pick from',
     tags,
-    response: '{ data: [{ url, alt }] }',
+    response: {
+      description: 'Image addresses and their alternative text',
+      schema: z.object({ data: mediaLibrarySchema }),
+      errors: [401, 403],
+    },
     handler: async ({ request }) => {
       await requireStaff(request, 'content');
       return { data: await content.mediaLibrary() };
@@ -99,7 +130,11 @@ export async function adminContentApi(app: FastifyInstance) {
     url: '/admin/menu',
     summary: 'The mega-menu tree as staff edit it',
     tags,
-    response: '{ data: { tree: { title, children }[] } }',
+    response: {
+      description: 'The menu tree',
+      schema: z.object({ data: z.object({ tree: z.array(menuNodeSchema) }) }),
+      errors: [401, 403],
+    },
     handler: async ({ request }) => {
       await requireStaff(request, 'content');
       return { data: { tree: await content.menu() } };
@@ -112,7 +147,11 @@ export async function adminContentApi(app: FastifyInstance) {
     summary: 'Replaces the mega-menu tree (at most 3 levels)',
     tags,
     body: menuInputSchema,
-    response: '{ data: { tree } }',
+    response: {
+      description: 'The menu tree as saved',
+      schema: z.object({ data: z.object({ tree: z.array(menuNodeSchema) }) }),
+      errors: [401, 403],
+    },
     handler: async ({ body, request }) => {
       const member = await requireStaff(request, 'content');
       await content.saveMenu(body.tree, auditActor(request, member));
@@ -126,7 +165,11 @@ export async function adminContentApi(app: FastifyInstance) {
     url: '/admin/home',
     summary: "The home page's hero slides and promotional tiles",
     tags,
-    response: '{ data: { slides, tiles } }',
+    response: {
+      description: 'The slides and tiles, in order',
+      schema: z.object({ data: homeSchema }),
+      errors: [401, 403],
+    },
     handler: async ({ request }) => {
       await requireStaff(request, 'content');
       return { data: await content.home() };
@@ -139,7 +182,11 @@ export async function adminContentApi(app: FastifyInstance) {
     summary: "Replaces the home page's hero slides and promotional tiles",
     tags,
     body: homeInputSchema,
-    response: '{ data: { slides, tiles } }',
+    response: {
+      description: 'The slides and tiles, in order',
+      schema: z.object({ data: homeSchema }),
+      errors: [401, 403],
+    },
     handler: async ({ body, request }) => {
       const member = await requireStaff(request, 'content');
       await content.saveHome(body, auditActor(request, member));
