@@ -27,6 +27,28 @@ export const SHOP_PAGE_SLUGS = [
   'stone-project',
 ] as const;
 
+/** First path segments the storefront and server answer themselves: no page may take them. */
+export const RESERVED_PAGE_SLUGS = [
+  'admin',
+  'api',
+  'auth',
+  'blog',
+  'checkout',
+  'collections',
+  'colour',
+  'contact',
+  'design-pattern',
+  'finish',
+  'media',
+  'my-account',
+  'new-arrivals',
+  'newsletter',
+  'product',
+  'room-type-usage',
+  'stone-collection',
+  'wp-json',
+] as const;
+
 export const TITLE_MAX_LENGTH = 200;
 export const SLUG_MAX_LENGTH = 100;
 /** Rich text is bounded: 500 KB of HTML is a very long page. */
@@ -43,6 +65,7 @@ export const CONTENT_MESSAGES = {
   slugTaken: 'Another page already uses this slug',
   postSlugTaken: 'Another post already uses this slug',
   slugFixed: 'This page is opened by the shop at its slug: its slug cannot change',
+  slugReserved: 'The shop already answers at this address: choose another slug',
   statusInvalid: 'Choose draft or published',
   contentTooLong: 'The text is too long',
   excerptTooLong: `An excerpt is at most ${EXCERPT_MAX_LENGTH} characters`,

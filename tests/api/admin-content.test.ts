@@ -172,6 +172,8 @@ describe('pages and posts', () => {
     const taken = await editor.call('POST', '/api/admin/content/pages', input({ slug: 'faq' }));
     expect(taken.status).toBe(400);
     expect(taken.body.fields).toEqual({ slug: CONTENT_MESSAGES.slugTaken });
+    const reserved = await editor.call('POST', '/api/admin/content/pages', input({ slug: 'blog' }));
+    expect(reserved.body.fields).toEqual({ slug: CONTENT_MESSAGES.slugReserved });
     const post = await editor.call('POST', '/api/admin/content/posts', input({ slug: aPost.slug }));
     expect(post.body.fields).toEqual({ slug: CONTENT_MESSAGES.postSlugTaken });
     const current = await editorOf('pages', aboutUs.id);

@@ -131,5 +131,29 @@ describe('the back office edits content the storefront shows', () => {
     const after = await html('/');
     expect(after).toContain('Portland Stone');
     expect(after).toContain('Just Landed');
+
+    // A page beyond those the spec names is served at its slug once published, and only then.
+    const missing = await shop.app.inject({ method: 'GET', url: '/showroom-opening' });
+    expect(missing.statusCode).toBe(404);
+    const created = await owner.call('POST', '/api/admin/content/pages', {
+      title: 'Our Bristol showroom',
+      slug: 'showroom-opening',
+      status: 'publish',
+      content: '<p>Open six days a week.</p>',
+    });
+    expect(created.status).toBe(201);
+    const served = await shop.app.inject({ method: 'GET', url: '/showroom-opening' });
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toContain('Open six days a week.');
+    expect(served.body).toContain('<title>Our Bristol showroom | Tessera</title>');
+    await owner.call('PUT', `/api/admin/content/pages/${created.body.data.id}`, {
+      title: 'Our Bristol showroom',
+      slug: 'showroom-opening',
+      status: 'draft',
+      content: '<p>Open six days a week.</p>',
+    });
+    expect((await shop.app.inject({ method: 'GET', url: '/showroom-opening' })).statusCode).toBe(
+      404,
+    );
   });
 });

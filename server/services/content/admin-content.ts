@@ -3,6 +3,7 @@ import type { Database } from '#db/client.ts';
 import { heroSlides, media, menuNodes, pages, posts, promoTiles } from '#db/schema/index.ts';
 import {
   CONTENT_MESSAGES,
+  RESERVED_PAGE_SLUGS,
   SHOP_PAGE_SLUGS,
   type AdminContentJson,
   type AdminContentSummary,
@@ -170,6 +171,9 @@ export class AdminContentService {
   }
 
   private async refuseTakenSlug(db: Database, type: ContentType, slug: string, id: number | null) {
+    if (type === 'page' && (RESERVED_PAGE_SLUGS as readonly string[]).includes(slug)) {
+      throw badRequest(CONTENT_MESSAGES.slugReserved, { slug: CONTENT_MESSAGES.slugReserved });
+    }
     const table = tableOf(type);
     const [taken] = await db
       .select({ id: table.id })
