@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminAuthApi } from './auth.ts';
+import { adminCacheApi } from './cache.ts';
+import { adminCustomersApi } from './customers.ts';
 import { adminOrdersApi } from './orders.ts';
 import { adminStaffApi } from './staff.ts';
 
@@ -8,4 +10,6 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminAuthApi);
   await app.register(adminStaffApi);
   await app.register(adminOrdersApi);
+  await app.register(adminCustomersApi);
+  await app.register(adminCacheApi);
 }
