@@ -46,6 +46,9 @@ export interface Listener {
   close(): Promise<void>;
 }
 
+/** How the LISTEN connections show in pg_stat_activity. */
+export const LISTEN_APPLICATION_NAME = 'tessera-listen';
+
 /** Delays before reconnecting a lost LISTEN connection: quick at first, then every 5 s. */
 const LISTEN_RETRY_MS = [250, 1_000, 2_000, 5_000] as const;
 /** A silently dead connection (no FIN from a vanished server) is found by a ping this often. */
@@ -85,7 +88,11 @@ function openListener(url: string, channel: string, handlers: ListenHandlers): L
   function connect() {
     retryTimer = null;
     if (closed) return;
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 3_000,
+      application_name: LISTEN_APPLICATION_NAME,
+    });
     client = next;
     next.on('error', (error) => down(error, next));
     next.on('end', () => down(new Error('LISTEN connection ended'), next));
