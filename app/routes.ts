@@ -57,7 +57,15 @@ export default [
   ]),
   ...prefix('/admin', [
     route('/sign-in', 'routes/admin/sign-in.tsx'),
-    layout('routes/admin/layout.tsx', [index('routes/admin/dashboard.tsx')]),
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('/orders', 'routes/admin/orders.tsx'),
+      route('/orders/:number', 'routes/admin/order.tsx'),
+      route('/customers', 'routes/admin/customers.tsx'),
+      route('/customers/:id', 'routes/admin/customer.tsx'),
+      route('/staff', 'routes/admin/staff.tsx'),
+      route('/audit', 'routes/admin/audit.tsx'),
+    ]),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

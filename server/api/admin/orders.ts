@@ -12,6 +12,7 @@ import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
 import { audit } from '../../services/staff/audit.ts';
 import { dashboardFigures } from '../../services/orders/dashboard.ts';
 import { renderCreditNotePdf } from '../../services/orders/credit-note-pdf.ts';
+import { renderInvoicePdf } from '../../services/orders/invoice-pdf.ts';
 import { RefundService } from '../../services/orders/refunds.ts';
 import { stripePaymentsFor } from '../../services/payments/stripe.ts';
 
@@ -197,6 +198,26 @@ export async function adminOrdersApi(app: FastifyInstance) {
         who: auditActor(request, member),
       });
       return { credit_note: creditNote, data: await refunds.adminJson(id) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/orders/:number/invoice.pdf',
+    summary: "The paid order's VAT invoice as a PDF, for staff (404 before the order is paid)",
+    tags,
+    params: orderParams,
+    response: 'application/pdf',
+    handler: async ({ params, request, reply }) => {
+      await requireStaff(request, 'orders');
+      const id = await orderIdOr404(params.number);
+      const invoice = await orders.invoice(id);
+      if (!invoice) throw notFound('This order has no invoice yet: it is issued once paid');
+      const pdf = await renderInvoicePdf(await orders.json(id), invoice);
+      reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="invoice-${invoice.number}.pdf"`);
+      return pdf;
     },
   });
 

@@ -195,6 +195,10 @@ export class RefundService {
     const paid = payment && payment.status !== 'failed';
     return {
       ...order,
+      // Staff open the invoice through the back office's own route (the shopper's needs their link).
+      invoice: order.invoice
+        ? { ...order.invoice, url: `/api/admin/orders/${order.number}/invoice.pdf` }
+        : null,
       needs_refund: flags?.needs_refund ?? false,
       payment: paid
         ? {
