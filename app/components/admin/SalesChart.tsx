@@ -40,7 +40,12 @@ export function SalesChart({ days }: { days: Day[] }) {
           cursor: { drag: { x: false, y: false } },
           scales: { x: { time: true }, takings: { auto: true }, orders: { auto: true } },
           axes: [
-            { stroke: '#57534e', grid: { stroke: '#e7e5e4' } },
+            {
+              stroke: '#57534e',
+              grid: { stroke: '#e7e5e4' },
+              values: (_u, ticks) =>
+                ticks.map((t) => shortDay(new Date(t * 1000).toISOString().slice(0, 10))),
+            },
             {
               scale: 'takings',
               stroke: '#57534e',

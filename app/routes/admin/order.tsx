@@ -206,14 +206,14 @@ function Move({ order, action }: { order: AdminOrderJson; action: Action }) {
 function Refund({ order, action }: { order: AdminOrderJson; action: Action }) {
   const form = useForm<z.input<typeof refundSchema>>({
     resolver: zodResolver(refundSchema),
-    defaultValues: { amount: order.payment?.refundable ?? '', reason: '' },
+    defaultValues: { amount: '', reason: '' },
   });
   const submit = form.handleSubmit(async (input) => {
     try {
       const answer = await action.run('refund', input, 'Refunded.');
       const note = (answer as unknown as { credit_note: string }).credit_note;
       action.setMessage({ kind: 'success', text: `Refunded: credit note ${note} issued.` });
-      form.reset({ amount: answer.data.payment?.refundable ?? '', reason: '' });
+      form.reset({ amount: '', reason: '' });
     } catch (error) {
       action.setMessage({ kind: 'error', text: applyServerErrors(form, error) });
     }
