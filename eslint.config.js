@@ -47,7 +47,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['#app/*'] }] },
   },
   {
-    files: ['bench/**/*.ts', 'db/seed/cli.ts', 'server/cli/**/*.ts', 'server/server.ts', 'tests/**/*.ts'],
+    files: [
+      'bench/**/*.ts',
+      'db/seed/cli.ts',
+      'server/cli/**/*.ts',
+      'server/server.ts',
+      'tests/**/*.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -7,7 +7,7 @@
  */
 import { benchDatabaseUrl } from './lib/database.ts';
 import { ensureBuild, serverIdle, startServer } from './lib/server.ts';
-import { load, ms, table, type LoadResult } from './lib/load.ts';
+import { load, ms, selectFloorScenario, table, type LoadResult } from './lib/load.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 import { BENCH_LISTING_URL } from '#server/api/bench.ts';
 import { COLOUR_SLUGS, FINISH_SLUGS, STONE_COLLECTION_SLUGS } from '#domain/catalogue.ts';
@@ -113,11 +113,7 @@ async function main() {
       url: base,
       paths: ['/api/_bench/static'],
     });
-    const selectFloor = await run({
-      name: 'SELECT floor (12 rows)',
-      url: base,
-      paths: ['/api/_bench/select'],
-    });
+    const selectFloor = await run(selectFloorScenario(base));
     await run({
       name: '(a) listing, 2 terms + facets, uncached',
       target: '>= 0.25 x floor, p99 < 50 ms',

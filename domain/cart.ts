@@ -1,43 +1,18 @@
 // Basket lines as shoppers and API clients see them (spec sections 3, 7 and 9): how a variation
 // is priced, how many m² a line covers, and how its quantity reads.
+import type { z } from 'zod';
+import type * as s from './api-schemas.ts';
 import { formatM2, piecesToM2, tileAreaM2 } from './area.ts';
 import { variationKind, type VariationKind } from './samples.ts';
 
 /** One line of GET /api/cart (spec section 3), plus its total for display. */
-export interface CartLineItemJson {
-  id: number;
-  product_id: number;
-  variation_id: number;
-  quantity: number;
-  m2_quantity: number | null;
-  is_sample: boolean;
-  /** Per m² for sizes, per item for samples and unsized goods, e.g. '50.00'. */
-  price: string;
-  /** The line total the basket shows, e.g. '24.00'. */
-  line_total: string;
-  name: string;
-  image: { src: string };
-  /** e.g. '3 pcs (0.720 m²)', '1 pc'. */
-  display_quantity: string;
-  meta_data: { key: string; value: string }[];
-}
+export type CartLineItemJson = z.infer<typeof s.cartLineItemSchema>;
 
 /** The basket: its lines and summary (amounts in pounds with 2 decimals, VAT included). */
-export interface CartJson {
-  line_items: CartLineItemJson[];
-  /** Sum of line quantities: the number on the basket icon. */
-  item_count: number;
-  subtotal: string;
-  /** The VAT contained in the subtotal (design.md section 7). */
-  vat: string;
-  /** Equals the subtotal: prices include VAT. */
-  total: string;
-}
+export type CartJson = z.infer<typeof s.cartSchema>;
 
 /** Every cart call answers the whole basket. */
-export interface CartAnswer {
-  data: CartJson;
-}
+export type CartAnswer = z.infer<typeof s.cartAnswerSchema>;
 
 /** The most pieces one basket line holds. */
 export const CART_QUANTITY_MAX = 10_000;

@@ -3,15 +3,9 @@
 // pounds with two decimals as strings ('123.45'), as the basket's are; the shop computes them in
 // integer pence.
 import { z } from '#domain/zod.ts';
+import type * as s from './api-schemas.ts';
 import { tryToPence } from './money.ts';
-import type { OrderStatus, PaymentStatus } from './order-states.ts';
-import {
-  addressSchema,
-  booleanLike,
-  emailSchema,
-  whenFieldsValid,
-  type Address,
-} from './validation.ts';
+import { addressSchema, booleanLike, emailSchema, whenFieldsValid } from './validation.ts';
 
 export const DELIVERY_OPTION_IDS = ['standard', 'timed_am', 'timed_pm'] as const;
 export type DeliveryOptionId = (typeof DELIVERY_OPTION_IDS)[number];
@@ -111,142 +105,22 @@ export const checkoutQuoteQuery = z.object({
 });
 export type CheckoutQuoteQuery = z.output<typeof checkoutQuoteQuery>;
 
+// The answers' shapes, derived from their schemas in api-schemas.ts.
+
 /** Net, VAT and gross of an amount, in pounds. */
-export interface VatSplitJson {
-  net: string;
-  vat: string;
-  gross: string;
-}
-
+export type VatSplitJson = z.infer<typeof s.vatSplitSchema>;
 /** One line priced for checkout or as ordered. */
-export interface OrderLineJson {
-  product_id: number;
-  variation_id: number;
-  name: string;
-  /** The size option, e.g. '600x400x20' or 'Free Sample'. */
-  size: string;
-  kind: 'size' | 'free-sample' | 'full-size-sample';
-  /** Cut to the customer's size: exempt from the 14-day cancellation right. */
-  is_bespoke: boolean;
-  pieces: number;
-  m2: number | null;
-  /** Gross price per m² when `unit` is 'm2', per item otherwise. */
-  unit_price: string;
-  unit: 'm2' | 'item';
-  /** The unit price without VAT. */
-  unit_price_net: string;
-  vat_rate: number;
-  weight_kg: number;
-  total: VatSplitJson;
-}
-
-export interface DeliveryOptionJson {
-  id: DeliveryOptionId;
-  label: string;
-  price: string;
-  /** Working days from dispatch of an order placed today. */
-  estimate: { min_days: number; max_days: number; earliest: string; latest: string };
-}
-
-export interface DeliveryJson {
-  /** False for an address the shop cannot deliver to; `message` says why. */
-  deliverable: boolean;
-  message: string | null;
-  zone: { code: string; name: string } | null;
-  method: 'post' | 'parcel' | 'pallet' | null;
-  weight_kg: number;
-  parcels: number;
-  pallets: number;
-  /** Kerbside delivery and what it means for the shopper. */
-  note: string | null;
-  options: DeliveryOptionJson[];
-  /** The chosen option (or the first one); null when nothing can be delivered. */
-  selected: DeliveryOptionId | null;
-}
-
-export interface OrderTotalsJson {
-  goods: VatSplitJson;
-  delivery: VatSplitJson;
-  total: VatSplitJson;
-}
-
+export type OrderLineJson = z.infer<typeof s.orderLineSchema>;
+export type DeliveryOptionJson = z.infer<typeof s.deliveryOptionSchema>;
+export type DeliveryJson = z.infer<typeof s.deliverySchema>;
+export type OrderTotalsJson = z.infer<typeof s.orderTotalsSchema>;
 /** GET /api/checkout. */
-export interface CheckoutQuoteJson {
-  lines: OrderLineJson[];
-  delivery: DeliveryJson;
-  totals: OrderTotalsJson;
-  payment_methods: PaymentMethod[];
-  terms_version: string;
-}
-
-export interface OrderEventJson {
-  at: string;
-  /** A status or payment change, or a note for staff (e.g. a payment that did not match). */
-  kind: 'status' | 'payment' | 'note';
-  from: string | null;
-  to: string;
-  actor: string;
-  note: string | null;
-}
-
-export interface BankTransferJson {
-  account_name: string;
-  sort_code: string;
-  account_number: string;
-  /** The order number: the reference to give with the payment. */
-  reference: string;
-  /** Unpaid orders expire then and their stock is released. */
-  pay_by: string;
-}
-
+export type CheckoutQuoteJson = z.infer<typeof s.checkoutQuoteSchema>;
+export type OrderEventJson = z.infer<typeof s.orderEventSchema>;
+export type BankTransferJson = z.infer<typeof s.bankTransferSchema>;
 /** GET /api/orders/{number}. */
-export interface OrderJson {
-  number: string;
-  status: OrderStatus;
-  payment_status: PaymentStatus;
-  payment_method: PaymentMethod;
-  placed_at: string;
-  expires_at: string | null;
-  email: string;
-  shipping_address: Address;
-  billing_address: Address;
-  lines: OrderLineJson[];
-  delivery: {
-    option: DeliveryOptionId;
-    label: string;
-    zone: { code: string; name: string };
-    method: 'post' | 'parcel' | 'pallet';
-    weight_kg: number;
-    parcels: number;
-    pallets: number;
-    note: string | null;
-    estimate: DeliveryOptionJson['estimate'];
-  };
-  totals: OrderTotalsJson;
-  history: OrderEventJson[];
-  invoice: { number: string; issued_at: string; url: string } | null;
-  bank_transfer: BankTransferJson | null;
-  terms_version: string;
-}
-
+export type OrderJson = z.infer<typeof s.orderSchema>;
 /** One row of GET /api/orders. */
-export interface OrderSummaryJson {
-  number: string;
-  placed_at: string;
-  status: OrderStatus;
-  payment_status: PaymentStatus;
-  total: string;
-  item_count: number;
-}
-
+export type OrderSummaryJson = z.infer<typeof s.orderSummarySchema>;
 /** POST /api/checkout/orders. */
-export interface PlacedOrderJson {
-  data: OrderJson;
-  /**
-   * The secret of the order's link (guests keep it; the confirmation page uses it). Null when a
-   * repeated Idempotency-Key answers an order placed before: the placing session still sees it.
-   */
-  token: string | null;
-  /** For a card payment: what the browser needs to confirm it with the provider. */
-  payment: { provider: 'stripe'; client_secret: string; publishable_key: string | null } | null;
-}
+export type PlacedOrderJson = z.infer<typeof s.placedOrderSchema>;

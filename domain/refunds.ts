@@ -4,7 +4,7 @@
 // credit note reduces the VAT of the invoice it refers to).
 import { z } from '#domain/zod.ts';
 import { tryToPence } from './money.ts';
-import type { OrderJson } from './checkout.ts';
+import type { adminOrderSchema, creditNoteSchema } from './api-schemas.ts';
 
 /** Credit note numbers are printed with at least this many digits. */
 export const CREDIT_NOTE_NUMBER_DIGITS = 6;
@@ -59,27 +59,7 @@ export const refundSchema = z.object({
 export type RefundInput = z.output<typeof refundSchema>;
 
 /** A credit note as the back office lists it. */
-export interface CreditNoteJson {
-  number: string;
-  issued_at: string;
-  /** Pounds refunded, VAT included. */
-  amount: string;
-  reason: string;
-  /** How the money went back: the Stripe refund's id, or 'manual' for a bank transfer. */
-  refund_ref: string;
-  actor: string;
-  url: string;
-}
+export type CreditNoteJson = z.infer<typeof creditNoteSchema>;
 
 /** An order as staff see it: the shopper's answer, plus its payment and credit notes. */
-export interface AdminOrderJson extends OrderJson {
-  needs_refund: boolean;
-  payment: {
-    provider: 'stripe' | 'bank_transfer';
-    provider_ref: string | null;
-    amount: string;
-    refunded: string;
-    refundable: string;
-  } | null;
-  credit_notes: CreditNoteJson[];
-}
+export type AdminOrderJson = z.infer<typeof adminOrderSchema>;

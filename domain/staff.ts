@@ -1,5 +1,6 @@
 // Staff of the back office: their roles, what each role may do, and the sign-in forms' rules.
 import { z } from '#domain/zod.ts';
+import type * as s from './api-schemas.ts';
 import { emailSchema, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './validation.ts';
 
 export const STAFF_ROLES = ['owner', 'manager', 'editor'] as const;
@@ -85,12 +86,4 @@ export const newStaffSchema = z.object({
 export type NewStaff = z.output<typeof newStaffSchema>;
 
 /** A staff member as the back office shows them (never the password or the secret). */
-export interface StaffJson {
-  id: number;
-  email: string;
-  name: string;
-  role: StaffRole;
-  enrolled: boolean;
-  disabled: boolean;
-  created_at: string;
-}
+export type StaffJson = z.infer<typeof s.staffSchema>;

@@ -172,7 +172,7 @@ export const COUNTRIES = [
   { code: 'OTHER', label: 'Other' },
 ] as const;
 export type CountryCode = (typeof COUNTRIES)[number]['code'];
-const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
+export const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
 
 /**
  * The label of a country code, or the code itself when unknown.

@@ -33,6 +33,14 @@ export interface LoadOptions {
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
+/**
+ * The database round-trip floor every API figure is a ratio to: one indexed 12-row SELECT
+ * through the server's own pool (the server needs BENCH_ROUTES=true).
+ */
+export function selectFloorScenario(url: string): LoadOptions {
+  return { name: 'SELECT floor (12 rows)', url, paths: ['/api/_bench/select'] };
+}
+
 /** The value at or below which `share` of the sorted values fall (nearest rank). */
 export function percentile(sorted: number[], share: number): number {
   if (sorted.length === 0) return NaN;

@@ -1,8 +1,10 @@
 import { execSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServerProcess, type ServerProcess } from '#tests/setup/server-process.ts';
+import { benchDatabase } from './database.ts';
 
 export type RunningServer = ServerProcess;
 
@@ -42,6 +44,45 @@ export function ensureBuild(): void {
 /** Starts the server as production runs it, without seeding: benchmarks load their own data. */
 export function startServer(env: Record<string, string>): Promise<RunningServer> {
   return startServerProcess({ SEED_ON_EMPTY: 'false', ...env });
+}
+
+export interface DemoShop {
+  server: RunningServer;
+  /** The shop's PostgreSQL database, for checks made beside the API. */
+  databaseUrl: string;
+  /** Stops the server and removes its data directory. */
+  close(): Promise<void>;
+}
+
+/**
+ * The demo shop on a fresh PostgreSQL database of this name (seeded at the first start), with a
+ * data directory of its own for the mail outbox and the media cache: every basket and order in
+ * it belongs to this run.
+ */
+export async function startDemoShop(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<DemoShop> {
+  const databaseUrl = await benchDatabase(name, true);
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
+  try {
+    const server = await startServerProcess({
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      ...env,
+    });
+    return {
+      server,
+      databaseUrl,
+      close: async () => {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** Milliseconds of CPU (user and system) a process has used so far, from /proc (100 ticks a second). */

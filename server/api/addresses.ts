@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { addressJsonSchema, postcodeAddressSchema } from '#domain/api-schemas.ts';
 import { MESSAGES, normaliseUkPostcode, postcodeSearchSchema } from '#domain/validation.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
@@ -27,6 +28,11 @@ export async function addressesApi(app: FastifyInstance) {
     summary: "The signed-in customer's billing or shipping address, or 404 when not set",
     tags,
     params: kindParams,
+    response: {
+      description: 'The address',
+      schema: z.object({ address: addressJsonSchema }),
+      errors: [401, 404],
+    },
     handler: async ({ params, request }) => {
       const id = await requireCustomerId(request);
       const address = await customers.address(id, params.kind);
@@ -41,6 +47,10 @@ export async function addressesApi(app: FastifyInstance) {
     summary: 'Addresses at a UK postcode: { addresses }',
     tags,
     query: lookupQuery,
+    response: {
+      description: 'The addresses found (none for an unknown postcode)',
+      schema: z.object({ addresses: z.array(postcodeAddressSchema) }),
+    },
     handler: async ({ query }) => {
       const postcode = normaliseUkPostcode(query.postcode);
       if (!postcode)

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthJson, CustomerJson } from '#domain/api-types.ts';
+import {
+  authSchema,
+  customerSchema,
+  messageSchema,
+  profileAnswerSchema,
+} from '#domain/api-schemas.ts';
 import { orderParams } from '#domain/checkout.ts';
 import {
   addressSchema,
@@ -110,6 +116,12 @@ export async function authApi(app: FastifyInstance) {
     summary: 'Create an account and sign in: { customer, token, wpToken }',
     tags,
     body: signupSchema,
+    response: {
+      description: 'The new customer, signed in',
+      status: 201,
+      schema: authSchema,
+      errors: [409, 429],
+    },
     handler: async ({ body, request, reply }) => {
       const customer = await accounts.register(body.email, body.password, request.ip);
       reply.status(201);
@@ -123,6 +135,7 @@ export async function authApi(app: FastifyInstance) {
     summary: 'Sign in (remember: a long session): { customer, token, wpToken }',
     tags,
     body: loginSchema,
+    response: { description: 'The customer, signed in', schema: authSchema, errors: [401, 429] },
     handler: async ({ body, request, reply }) => {
       const customer = await accounts.authenticate(body.email, body.password, request.ip);
       if (!customer) throw unauthorized(ACCOUNT_MESSAGES.loginFailed);
@@ -135,6 +148,11 @@ export async function authApi(app: FastifyInstance) {
     url: '/verify',
     summary: 'The signed-in customer: { user }, or 401',
     tags,
+    response: {
+      description: 'The signed-in customer',
+      schema: z.object({ user: customerSchema }),
+      errors: [401],
+    },
     handler: async ({ request }) => {
       const id = await requireCustomerId(request, 'Token verification failed');
       return { user: await customerOrThrow(id) };
@@ -147,6 +165,11 @@ export async function authApi(app: FastifyInstance) {
     summary: 'Change names, email, password (with the current one) or addresses: { customer }',
     tags,
     body: updateProfileSchema,
+    response: {
+      description: 'The customer as changed; with a new token after a password change',
+      schema: profileAnswerSchema,
+      errors: [401, 409],
+    },
     handler: async ({ body, request, reply }) => {
       const id = await requireCustomerId(request);
       const { current_password, password, ...fields } = body;
@@ -169,6 +192,7 @@ export async function authApi(app: FastifyInstance) {
     url: '/auth/logout',
     summary: 'End the session server-side and clear the cookie',
     tags,
+    response: { description: 'Signed out', schema: z.object({ success: z.literal(true) }) },
     handler: async ({ request, reply }) => {
       await request.endSession(reply);
       return { success: true };
@@ -180,6 +204,11 @@ export async function authApi(app: FastifyInstance) {
     url: '/auth/account',
     summary: 'Delete the account with its sessions, addresses and basket',
     tags,
+    response: {
+      description: 'The account is gone',
+      schema: z.object({ deleted: z.literal(true) }),
+      errors: [401],
+    },
     handler: async ({ request, reply }) => {
       const id = await requireCustomerId(request);
       await customers.delete(id);
@@ -194,6 +223,7 @@ export async function authApi(app: FastifyInstance) {
     summary: 'Mail a single-use reset link; the same answer whether or not the account exists',
     tags,
     body: lostPasswordSchema,
+    response: { description: 'The same message either way', schema: messageSchema, errors: [429] },
     handler: async ({ body, request }) => {
       const origin = shopOrigin(app.config, request);
       await accounts.requestReset(body.email, request.ip, origin);
@@ -207,6 +237,7 @@ export async function authApi(app: FastifyInstance) {
     summary: 'Set a new password from a reset link; ends every session of the account',
     tags,
     body: resetPasswordSchema,
+    response: { description: 'The password is changed', schema: messageSchema },
     handler: async ({ body }) => {
       const customerId = await accounts.resetPassword(body.token, body.password);
       await app.sessions.destroyAllFor(customerId);
@@ -222,6 +253,12 @@ export async function authApi(app: FastifyInstance) {
     tags,
     params: orderParams,
     body: orderAccountSchema,
+    response: {
+      description: 'The new customer, signed in, owning the order',
+      status: 201,
+      schema: authSchema,
+      errors: [404, 409, 429],
+    },
     handler: async ({ params, body, request, reply }) => {
       const order = await app.services.orders.findForAccess(params.number, {
         customerId: null,

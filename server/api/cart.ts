@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { CartAnswer } from '#domain/cart.ts';
+import { cartAnswerSchema } from '#domain/api-schemas.ts';
 import { addToCartSchema, cartItemParams, updateCartSchema } from '#domain/validation.ts';
 import { route } from '../http/route.ts';
 import { CartService } from '../services/cart/cart.ts';
 
-const CART_ANSWER =
-  '{ data: { line_items: [{ id, product_id, variation_id, quantity, m2_quantity, is_sample, price, line_total, name, image: { src }, display_quantity, meta_data }], item_count, subtotal, vat, total } }';
+const CART_ANSWER = { description: 'The whole basket', schema: cartAnswerSchema } as const;
 
 function hasQuantity(body: unknown): boolean {
   return typeof body === 'object' && body !== null && 'quantity' in body;
@@ -37,7 +37,7 @@ export async function cartApi(app: FastifyInstance) {
     summary: 'Add a size or sample; a repeated variation adds to its line',
     tags,
     body: addToCartSchema,
-    response: CART_ANSWER,
+    response: { ...CART_ANSWER, errors: [404, 409] },
     handler: async ({ body, request, reply }): Promise<CartAnswer> => {
       // The session (and its cookie) is created only once the line is known to be valid.
       const session = () => request.sessionForWrite(reply);
@@ -52,7 +52,7 @@ export async function cartApi(app: FastifyInstance) {
     tags,
     params: cartItemParams,
     body: updateCartSchema,
-    response: CART_ANSWER,
+    response: { ...CART_ANSWER, errors: [404, 409] },
     handler: async ({ params, body, request }): Promise<CartAnswer> => ({
       data: await cart.update(await request.getSession(), params.itemId, body),
     }),
@@ -64,7 +64,7 @@ export async function cartApi(app: FastifyInstance) {
     summary: 'Remove a line',
     tags,
     params: cartItemParams,
-    response: CART_ANSWER,
+    response: { ...CART_ANSWER, errors: [404] },
     handler: async ({ params, request }): Promise<CartAnswer> => ({
       data: await cart.remove(await request.getSession(), params.itemId),
     }),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   byCategoryQuerySchema,
   filteredProductsQuerySchema,
@@ -11,6 +11,15 @@ import {
   slugParams,
   termsQuerySchema,
 } from '#domain/catalogue-query.ts';
+import {
+  attributeSchema,
+  clearanceSchema,
+  listingSchema,
+  menuNodeSchema,
+  productDetailSchema,
+  termsPageSchema,
+  variationSchema,
+} from '#domain/api-schemas.ts';
 import { PAGE_SIZE } from '#domain/catalogue.ts';
 import { canonicalCategory, canonicalTerm } from '#domain/listing.ts';
 import { notFound } from '../http/errors.ts';
@@ -74,8 +83,10 @@ export async function catalogueApi(app: FastifyInstance) {
       summary: spec.summary,
       tags,
       query: spec.query,
-      response:
-        '{ data: Product[], meta: { current_page, has_next_page, total_pages, total_products }, facets? }',
+      response: {
+        description: 'A page of products with its meta, and facet counts when ?facets=true',
+        schema: listingSchema,
+      },
       handler: async ({ query, reply }) => {
         cacheable(reply);
         const listed = await products.list({
@@ -133,7 +144,11 @@ export async function catalogueApi(app: FastifyInstance) {
     summary: 'One product by slug, with its variations',
     tags,
     params: slugParams,
-    response: '{ data: Product, variations: Variation[] }',
+    response: {
+      description: 'The product and its variations',
+      schema: productDetailSchema,
+      errors: [404],
+    },
     handler: async ({ params, reply }) => {
       const product = await products.bySlug(params.slug);
       if (!product) throw notFound('Product not found');
@@ -148,7 +163,7 @@ export async function catalogueApi(app: FastifyInstance) {
     summary: "A product's variations (sizes and samples)",
     tags,
     params: idParams,
-    response: 'Variation[]',
+    response: { description: 'The variations', schema: z.array(variationSchema), errors: [404] },
     handler: async ({ params, reply }) => {
       const list = await products.variations(params.id);
       if (!list) throw notFound('Product not found');
@@ -163,7 +178,10 @@ export async function catalogueApi(app: FastifyInstance) {
     summary: 'Clearance products for Special Deals',
     tags,
     query: limitQuery(PAGE_SIZE.clearance),
-    response: '{ data: { id, name, slug, price_html, imageURL, material }[] }',
+    response: {
+      description: 'Clearance products',
+      schema: z.object({ data: z.array(clearanceSchema) }),
+    },
     handler: async ({ query, reply }) => {
       cacheable(reply);
       return { data: await clearanceProducts(db, query.limit) };
@@ -175,7 +193,10 @@ export async function catalogueApi(app: FastifyInstance) {
     url: '/megamenu',
     summary: 'The mega-menu tree',
     tags,
-    response: '{ data: { title, children }[] }',
+    response: {
+      description: 'The menu tree',
+      schema: z.object({ data: z.array(menuNodeSchema) }),
+    },
     handler: async ({ reply }) => {
       cacheable(reply, 300);
       return { data: await menu.get() };
@@ -187,7 +208,7 @@ export async function catalogueApi(app: FastifyInstance) {
     url: '/attributes',
     summary: 'The four product attributes (ids 6, 7, 2, 8)',
     tags,
-    response: '{ id, name, slug }[]',
+    response: { description: 'The attributes', schema: z.array(attributeSchema) },
     handler: async ({ reply }) => {
       cacheable(reply, 600);
       return taxonomy.attributes();
@@ -201,7 +222,7 @@ export async function catalogueApi(app: FastifyInstance) {
     tags,
     params: idParams,
     query: termsQuerySchema,
-    response: '{ data: { id, name, slug, count }[], meta: { attribute_id } }',
+    response: { description: 'A page of terms', schema: termsPageSchema, errors: [404] },
     handler: async ({ params, query, reply }) => {
       const page = await taxonomy.terms(params.id, query.page, query.per_page);
       if (!page) throw notFound('Attribute not found');

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { checkoutQuoteSchema, placedOrderSchema } from '#domain/api-schemas.ts';
 import {
   CHECKOUT_MESSAGES,
   checkoutQuoteQuery,
@@ -11,9 +13,6 @@ import { route } from '../http/route.ts';
 import { shopOrigin } from '../http/origin.ts';
 import type { OrderHead } from '../services/orders/orders.ts';
 import { stripePaymentsFor } from '../services/payments/stripe.ts';
-
-const QUOTE_ANSWER =
-  '{ data: { lines: [{ name, size, pieces, m2, unit_price, unit, unit_price_net, vat_rate, weight_kg, total: { net, vat, gross }, ... }], delivery: { deliverable, message, zone, method, weight_kg, parcels, pallets, note, options: [{ id, label, price, estimate }], selected }, totals: { goods, delivery, total }, payment_methods, terms_version } }';
 
 const PRINTABLE_KEY = /^[\x21-\x7e]+$/;
 
@@ -57,7 +56,10 @@ export async function checkoutApi(app: FastifyInstance) {
     summary: "The caller's basket priced for a delivery address and option (all figures)",
     tags,
     query: checkoutQuoteQuery,
-    response: QUOTE_ANSWER,
+    response: {
+      description: 'The priced basket: lines, delivery and its options, totals',
+      schema: z.object({ data: checkoutQuoteSchema }),
+    },
     handler: async ({ query, request }) => ({
       data: await checkout.quote(await request.getSession(), query),
     }),
@@ -70,7 +72,13 @@ export async function checkoutApi(app: FastifyInstance) {
       'Place the basket as an order (header Idempotency-Key; the same key answers the same order). 409 price_changed with the new quote, 409 out_of_stock, 409 empty_basket, 422 not_deliverable',
     tags,
     body: checkoutSchema,
-    response: '201 { data: Order, token, payment }; 200 with the same order for a repeated key',
+    response: {
+      description:
+        'The order (201); 200 with the same order for a repeated key. A 409 price_changed also carries the new quote',
+      status: [201, 200],
+      schema: placedOrderSchema,
+      errors: [409, 422],
+    },
     handler: async ({ body, request, reply }): Promise<PlacedOrderJson> => {
       const key = request.headers['idempotency-key'];
       if (
@@ -83,20 +91,20 @@ export async function checkoutApi(app: FastifyInstance) {
       }
       const placed = await checkout.place(await request.getSession(), key, body);
       reply.status(placed.created ? 201 : 200);
+      const [order, payment] = await Promise.all([
+        orders.json(placed.order.id),
+        startCard(placed.order),
+      ]);
       if (placed.created && placed.token) {
-        const link = `${shopOrigin(app.config, request)}/checkout/order/${placed.order.number}?token=${placed.token}`;
-        await orders.sendConfirmation(placed.order.id, link).catch((error: unknown) => {
-          request.log.error(
-            { err: error, order: placed.order.number },
-            'order confirmation not mailed',
-          );
+        // The mail leaves once the shopper has the answer: it is never what they wait for.
+        const link = `${shopOrigin(app.config, request)}/checkout/order/${order.number}?token=${placed.token}`;
+        setImmediate(() => {
+          orders.sendConfirmation(placed.order.id, order, link).catch((error: unknown) => {
+            request.log.error({ err: error, order: order.number }, 'order confirmation not mailed');
+          });
         });
       }
-      return {
-        data: await orders.json(placed.order.id),
-        token: placed.token,
-        payment: await startCard(placed.order),
-      };
+      return { data: order, token: placed.token, payment };
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ENQUIRY_MESSAGES, enquirySchema } from '#domain/enquiry.ts';
+import { z } from 'zod';
 import { route } from '../http/route.ts';
 import { createMailer } from '../services/mail.ts';
 import { submitEnquiry } from '../services/content/enquiries.ts';
@@ -13,7 +14,12 @@ export async function enquiriesApi(app: FastifyInstance) {
     summary: 'Send a quote, cut-to-size or lead-time enquiry to the shop',
     tags: ['enquiries'],
     body: enquirySchema,
-    response: '201 { id, message }',
+    response: {
+      description: 'The enquiry is stored and mailed to the shop',
+      status: 201,
+      schema: z.object({ id: z.number().int(), message: z.string() }),
+      errors: [429],
+    },
     handler: async ({ body, reply, request }) => {
       const { id, mailed } = await submitEnquiry(app.services.db, mail, body);
       // The enquiry is stored either way; the shop finds unmailed ones by their empty mailed_at.

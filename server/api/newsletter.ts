@@ -25,7 +25,11 @@ export async function newsletterApi(app: FastifyInstance) {
     summary: 'Put an email address on the mailing list (once; a repeat answers the same)',
     tags: ['newsletter'],
     body: newsletterSchema,
-    response: '{ subscribed: true, message }',
+    response: {
+      description: 'Subscribed (a repeat answers the same)',
+      schema: z.object({ subscribed: z.literal(true), message: z.string() }),
+      errors: [429],
+    },
     handler: async ({ body, request }) => {
       const origin = shopOrigin(app.config, request);
       await subscribe(app.services.db, mail, body.email, origin);
@@ -39,7 +43,11 @@ export async function newsletterApi(app: FastifyInstance) {
     summary: 'Take an address off the mailing list with the token from its unsubscribe link',
     tags: ['newsletter'],
     body: unsubscribeSchema,
-    response: '{ unsubscribed: true, message }; 404 when the link is unknown or already used',
+    response: {
+      description: 'Unsubscribed; 404 when the link is unknown or already used',
+      schema: z.object({ unsubscribed: z.literal(true), message: z.string() }),
+      errors: [404],
+    },
     handler: async ({ body }) => {
       if (!(await unsubscribe(app.services.db, body.token))) {
         throw new HttpError(404, 'unknown_token', NEWSLETTER_MESSAGES.linkInvalid);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { orderSchema, orderSummarySchema, pageMetaSchema } from '#domain/api-schemas.ts';
 import { pagingParams } from '#domain/catalogue-query.ts';
 import { listMeta } from '#domain/catalogue.ts';
 import { orderParams, orderTokenQuery } from '#domain/checkout.ts';
@@ -44,8 +45,11 @@ export async function ordersApi(app: FastifyInstance) {
     summary: "The signed-in customer's orders, newest first (401 when not signed in)",
     tags,
     query: z.object(pagingParams(10)),
-    response:
-      '{ data: [{ number, placed_at, status, payment_status, total, item_count }], meta: { current_page, has_next_page, total_pages, total_products } }',
+    response: {
+      description: 'A page of the orders',
+      schema: z.object({ data: z.array(orderSummarySchema), meta: pageMetaSchema }),
+      errors: [401],
+    },
     handler: async ({ query, request }) => {
       const customerId = await requireCustomerId(request);
       const { data, total } = await orders.list(customerId, query.page, query.per_page);
@@ -60,8 +64,7 @@ export async function ordersApi(app: FastifyInstance) {
     tags,
     params: orderParams,
     query: orderTokenQuery,
-    response:
-      '{ data: { number, status, payment_status, payment_method, lines, delivery, totals, shipping_address, billing_address, history, invoice, bank_transfer, ... } }',
+    response: { description: 'The order', schema: z.object({ data: orderSchema }), errors: [404] },
     handler: async ({ params, query, request }) => {
       const order = await accessibleOrder(app, request, params.number, query.token);
       return { data: await orders.json(order.id) };
@@ -75,7 +78,7 @@ export async function ordersApi(app: FastifyInstance) {
     tags,
     params: orderParams,
     query: orderTokenQuery,
-    response: 'application/pdf',
+    response: { description: 'The VAT invoice', contentType: 'application/pdf', errors: [404] },
     handler: async ({ params, query, request, reply }) => {
       const order = await accessibleOrder(app, request, params.number, query.token);
       const invoice = await orders.invoice(order.id);

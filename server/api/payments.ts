@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
+import { cardPaymentSchema, orderStatusSchema, paymentStatusSchema } from '#domain/api-schemas.ts';
 import { orderParams, orderTokenQuery } from '#domain/checkout.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { documentedRoutes, route } from '../http/route.ts';
@@ -94,7 +95,12 @@ export async function paymentsApi(app: FastifyInstance) {
       'Stripe webhook: a signed event (Stripe-Signature header over the raw body); payment_intent.succeeded pays the order once, payment_intent.payment_failed is recorded. 400 on a bad signature',
     tags,
     body: z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.unknown() }) }),
-    response: "{ received: true, result: 'paid' | 'already_paid' | 'duplicate_event' | ... }",
+    response: {
+      description:
+        "The event is received; result: 'paid', 'already_paid', 'duplicate_event', 'ignored', ...",
+      schema: z.object({ received: z.literal(true), result: z.string() }),
+      errors: [404],
+    },
   });
 
   route(app, {
@@ -105,7 +111,11 @@ export async function paymentsApi(app: FastifyInstance) {
     tags,
     params: orderParams,
     query: orderTokenQuery,
-    response: "{ provider: 'stripe', client_secret, publishable_key }",
+    response: {
+      description: "The order's one PaymentIntent, for Stripe.js",
+      schema: cardPaymentSchema,
+      errors: [404, 409],
+    },
     handler: async ({ params, query, request }) => {
       const card = requireStripe();
       const order = await accessibleOrder(app, request, params.number, query.token);
@@ -128,7 +138,11 @@ export async function paymentsApi(app: FastifyInstance) {
     tags,
     params: orderParams,
     query: orderTokenQuery,
-    response: '{ status, payment_status }',
+    response: {
+      description: "The order's status and payment status as now known",
+      schema: z.object({ status: orderStatusSchema, payment_status: paymentStatusSchema }),
+      errors: [404],
+    },
     handler: async ({ params, query, request }) => {
       const card = requireStripe();
       let order = await accessibleOrder(app, request, params.number, query.token);

@@ -1,10 +1,7 @@
+import type { ApiErrorBody } from '#domain/api-types.ts';
+
 /** The JSON error body of design.md section 5; `error` repeats `message` for the storefront. */
-export interface ErrorBody {
-  code: string;
-  message: string;
-  error: string;
-  fields?: Record<string, string>;
-}
+export type ErrorBody = ApiErrorBody;
 
 export class HttpError extends Error {
   constructor(

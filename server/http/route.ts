@@ -12,6 +12,24 @@ export interface RouteContext<Q, P, B> {
   reply: FastifyReply;
 }
 
+/** A route's answer for the OpenAPI document: its schema, statuses and the errors it can give. */
+export interface ResponseSpec {
+  /** What the answer is. */
+  description: string;
+  /** The JSON answer (its output side); absent only for a binary answer (`contentType`). */
+  schema?: z.ZodType;
+  /** A non-JSON answer, e.g. 'application/pdf'. */
+  contentType?: string;
+  /** Status of a successful answer: 200 unless told; several when e.g. a replay answers 200. */
+  status?: number | readonly number[];
+  /** The 4xx it may answer besides 400 for invalid input (which every route with input gives). */
+  errors?: readonly number[];
+  /** Response headers worth knowing, name → description (e.g. X-WP-Total). */
+  headers?: Record<string, string>;
+  /** The error body, when not the shop's own (the WordPress API answers WordPress's). */
+  errorSchema?: z.ZodType;
+}
+
 export interface RouteSpec<Q, P, B> {
   method: Method;
   url: string;
@@ -20,8 +38,8 @@ export interface RouteSpec<Q, P, B> {
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
   body?: z.ZodType<B>;
-  /** Human description of the answer for the OpenAPI document. */
-  response?: string;
+  /** The answer, for the OpenAPI document (and the test that checks real answers against it). */
+  response: ResponseSpec;
   handler: (ctx: RouteContext<Q, P, B>) => unknown;
 }
 
@@ -33,10 +51,13 @@ export interface DocumentedRoute {
   query?: z.ZodType;
   params?: z.ZodType;
   body?: z.ZodType;
-  response?: string;
+  response: ResponseSpec;
 }
 
-/** Every route declared through `route` is listed here, for /api/openapi.json. */
+/**
+ * Every route declared through `route` is listed here, for /api/openapi.json; a route registered
+ * otherwise (a raw webhook, the document itself) is pushed here by its module.
+ */
 export const documentedRoutes: DocumentedRoute[] = [];
 
 function firstMessages(error: z.ZodError): Record<string, string> {

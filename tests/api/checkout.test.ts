@@ -286,11 +286,16 @@ describe('POST /api/checkout/orders', () => {
     ]);
     expect(await stock()).toBe(before - 40);
     expect((await shopper.call('GET', '/api/cart')).body.data.line_items).toEqual([]);
-    const [mailed] = await queryRows<{ confirmation_mailed_at: Date | null }>(
-      t.app.services.db,
-      sql`SELECT confirmation_mailed_at FROM orders WHERE number = ${order.number}`,
-    );
-    expect(mailed!.confirmation_mailed_at).not.toBeNull();
+    // The mail leaves just after the answer.
+    await expect
+      .poll(async () => {
+        const [mailed] = await queryRows<{ confirmation_mailed_at: Date | null }>(
+          t.app.services.db,
+          sql`SELECT confirmation_mailed_at FROM orders WHERE number = ${order.number}`,
+        );
+        return mailed!.confirmation_mailed_at;
+      })
+      .not.toBeNull();
     // The confirmation went to the outbox with the order's own figures and its link.
     const dir = outboxDir(t.config.dataDir);
     const mails = readdirSync(dir)

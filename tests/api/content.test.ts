@@ -1,9 +1,10 @@
+import apiFetch from '@wordpress/api-fetch';
 import WPAPI, { type WPRequest } from 'wpapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGES } from '#db/seed/content/pages.ts';
 import { POSTS } from '#db/seed/content/posts.ts';
 import { pages } from '#db/schema/index.ts';
-import { WP_MESSAGES } from '#domain/wordpress.ts';
+import { WP_BLOG_CATEGORY, WP_MESSAGES } from '#domain/wordpress.ts';
 import { withTimeout } from '#server/services/content/timeout.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -403,6 +404,98 @@ describe('a slow content store', () => {
   });
 });
 
+describe('GET /wp-json/ (the index)', () => {
+  it('names the site, its namespace and every wp/v2 route with its methods, as WordPress does', async () => {
+    const { status, body, headers } = await get('/wp-json/');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      name: 'Tessera',
+      url: expect.stringMatching(/^http:\/\//),
+      home: expect.stringMatching(/^http:\/\//),
+      namespaces: ['wp/v2'],
+    });
+    expect(typeof body.description).toBe('string');
+    expect(Object.keys(body.routes)).toEqual([
+      '/wp/v2/posts',
+      '/wp/v2/posts/(?P<id>[\\d]+)',
+      '/wp/v2/pages',
+      '/wp/v2/pages/(?P<id>[\\d]+)',
+      '/wp/v2/categories',
+    ]);
+    for (const route of Object.values(body.routes)) {
+      expect(route).toMatchObject({ namespace: 'wp/v2', methods: ['GET'] });
+    }
+    // The API root link every WordPress answer carries, which clients discover the API by.
+    expect(headers.link).toMatch(/<http:\/\/[^>]+\/wp-json\/>; rel="https:\/\/api.w.org\/"/);
+  });
+});
+
+describe('GET /wp-json/wp/v2/posts/{id} and /pages/{id}', () => {
+  it('answers one post, in its one category, and one page', async () => {
+    const [newest] = (await get('/wp-json/wp/v2/posts?per_page=1')).body;
+    const post = await get(`/wp-json/wp/v2/posts/${newest.id}?_embed`);
+    expect(post.status).toBe(200);
+    expect(post.body).toMatchObject({
+      id: newest.id,
+      slug: newestFirst[0]!.slug,
+      type: 'post',
+      categories: [WP_BLOG_CATEGORY.id],
+    });
+    expect(post.body._embedded['wp:featuredmedia']).toHaveLength(1);
+    const [about] = (await get('/wp-json/wp/v2/pages?slug=about-us')).body;
+    const page = await get(`/wp-json/wp/v2/pages/${about.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ id: about.id, slug: 'about-us', type: 'page' });
+    expect(page.body.categories).toBeUndefined();
+  });
+
+  it("answers an unknown id 404 in WordPress's error body", async () => {
+    for (const url of ['/wp-json/wp/v2/posts/999999', '/wp-json/wp/v2/pages/999999']) {
+      const { status, body } = await get(url);
+      expect(status).toBe(404);
+      expect(body).toEqual({
+        code: 'rest_post_invalid_id',
+        message: 'Invalid post ID.',
+        error: 'Invalid post ID.',
+        data: { status: 404 },
+      });
+    }
+  });
+});
+
+describe('GET /wp-json/wp/v2/categories', () => {
+  it('lists the one category, Blog, counting every post, with the total headers', async () => {
+    const { status, body, headers } = await get('/wp-json/wp/v2/categories');
+    expect(status).toBe(200);
+    expect(headers['x-wp-total']).toBe('1');
+    expect(headers['x-wp-totalpages']).toBe('1');
+    expect(body).toEqual([
+      {
+        id: WP_BLOG_CATEGORY.id,
+        count: POSTS.length,
+        description: '',
+        link: expect.stringMatching(/^http:\/\/.+\/blog$/),
+        name: 'Blog',
+        slug: 'blog',
+        taxonomy: 'category',
+        parent: 0,
+      },
+    ]);
+  });
+
+  it('honours per_page, page and slug', async () => {
+    expect((await get('/wp-json/wp/v2/categories?per_page=1&page=1')).body).toHaveLength(1);
+    const beyond = await get('/wp-json/wp/v2/categories?per_page=1&page=2');
+    expect(beyond.status).toBe(200);
+    expect(beyond.body).toEqual([]);
+    expect((await get('/wp-json/wp/v2/categories?slug=blog')).body).toHaveLength(1);
+    const none = await get('/wp-json/wp/v2/categories?slug=news');
+    expect(none.body).toEqual([]);
+    expect(none.headers['x-wp-total']).toBe('0');
+    expect((await get('/wp-json/wp/v2/categories?per_page=101')).status).toBe(400);
+  });
+});
+
 describe('a WordPress REST client (wpapi)', () => {
   let wp: WPAPI;
   beforeAll(async () => {
@@ -433,5 +526,54 @@ describe('a WordPress REST client (wpapi)', () => {
       page = (await page._paging.next.get()) as Page;
     }
     expect(titles).toEqual(newestFirst.map((p) => p.title));
+  });
+});
+
+describe('wpapi discovering the site through /wp-json/', () => {
+  it('reads posts, a post, pages, a page and categories without errors', async () => {
+    const address = t.app.server.address() as { port: number };
+    const site = await WPAPI.discover(`http://127.0.0.1:${address.port}/wp-json/`);
+    type Item = { id: number; slug: string; categories?: number[] };
+    const posts = (await site.posts().perPage(3)) as Item[];
+    expect(posts.map((p) => p.slug)).toEqual(newestFirst.slice(0, 3).map((p) => p.slug));
+    const post = (await site.posts().id(posts[0]!.id).embed()) as Item;
+    expect(post).toMatchObject({ id: posts[0]!.id, categories: [WP_BLOG_CATEGORY.id] });
+    const pages = (await site.pages()) as Item[];
+    expect(pages.length).toBeGreaterThanOrEqual(SPEC_PAGE_SLUGS.length);
+    const page = (await site.pages().id(pages[0]!.id)) as Item;
+    expect(page.slug).toBe(pages[0]!.slug);
+    const categories = (await site.categories()) as Item[];
+    expect(categories.map((c) => c.slug)).toEqual(['blog']);
+  });
+});
+
+describe('@wordpress/api-fetch (in Node, with a fetch handler)', () => {
+  it('reads posts, a post, pages, a page and categories without errors', async () => {
+    const address = t.app.server.address() as { port: number };
+    const root = `http://127.0.0.1:${address.port}/wp-json/`;
+    apiFetch.use(apiFetch.createRootURLMiddleware(root));
+    // The default handler is the browser's window.fetch; in Node, Node's fetch does the same.
+    apiFetch.setFetchHandler(async ({ url, method, data }) => {
+      const response = await fetch(url!, {
+        method,
+        ...(data === undefined ? {} : { body: JSON.stringify(data) }),
+      });
+      const body: unknown = await response.json();
+      if (!response.ok) throw body;
+      return body;
+    });
+    type Item = { id: number; slug: string; categories?: number[] };
+    const posts = await apiFetch<Item[]>({ path: '/wp/v2/posts?per_page=2&_embed' });
+    expect(posts.map((p) => p.slug)).toEqual(newestFirst.slice(0, 2).map((p) => p.slug));
+    const post = await apiFetch<Item>({ path: `/wp/v2/posts/${posts[1]!.id}` });
+    expect(post).toMatchObject({ id: posts[1]!.id, categories: [WP_BLOG_CATEGORY.id] });
+    const pages = await apiFetch<Item[]>({ path: '/wp/v2/pages' });
+    const page = await apiFetch<Item>({ path: `/wp/v2/pages/${pages[0]!.id}` });
+    expect(page.slug).toBe(pages[0]!.slug);
+    const categories = await apiFetch<Item[]>({ path: '/wp/v2/categories' });
+    expect(categories).toMatchObject([{ slug: 'blog', taxonomy: 'category', parent: 0 }]);
+    await expect(apiFetch({ path: '/wp/v2/posts/999999' })).rejects.toMatchObject({
+      code: 'rest_post_invalid_id',
+    });
   });
 });

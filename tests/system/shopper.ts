@@ -1,15 +1,24 @@
+import type { CheckoutQuoteJson } from '#domain/checkout.ts';
+import { checkoutInput } from '#tests/setup/api-shopper.ts';
+
 /** A shopper with a cookie jar of one cookie, talking to a running server over loopback. */
 export class Shopper {
   cookie = '';
 
   constructor(public baseUrl: string) {}
 
-  async request(method: string, path: string, body?: unknown): Promise<Response> {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -50,4 +59,23 @@ export async function purchasableVariations(baseUrl: string, count: number) {
     if (found.length >= count) break;
   }
   return found;
+}
+
+/** The address every shopper here checks out to (a mainland postcode: always deliverable). */
+export const CHECKOUT_QUERY = 'country=GB&postcode=BS2%200UX';
+
+/** The basket priced for the checkout address: GET /api/checkout. */
+export async function quoteBasket(shopper: Shopper): Promise<CheckoutQuoteJson> {
+  const quote = await shopper.json<{ data: CheckoutQuoteJson }>(
+    'GET',
+    `/api/checkout?${CHECKOUT_QUERY}`,
+  );
+  return quote.data;
+}
+
+/** Places the basket as quoted, by bank transfer, under `key` (one key per order). */
+export function placeOrder(shopper: Shopper, quote: CheckoutQuoteJson, key: string) {
+  return shopper.request('POST', '/api/checkout/orders', checkoutInput(quote.totals.total.gross), {
+    'idempotency-key': key,
+  });
 }

@@ -13,7 +13,9 @@ describe("pages' Content-Security-Policy", () => {
 
   it('lets Stripe.js load and reach its API when card payments are on, and nothing else', () => {
     const csp = pagesCsp('abc', STRIPE_ORIGINS);
-    expect(directive(csp, 'script-src')).toBe("script-src 'self' 'nonce-abc' https://js.stripe.com");
+    expect(directive(csp, 'script-src')).toBe(
+      "script-src 'self' 'nonce-abc' https://js.stripe.com",
+    );
     expect(directive(csp, 'connect-src')).toBe(
       "connect-src 'self' https://js.stripe.com https://api.stripe.com",
     );

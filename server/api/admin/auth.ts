@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { staffChallengeSchema, staffMemberSchema } from '#domain/api-schemas.ts';
 import { staffCodeSchema, staffSignInSchema } from '#domain/staff.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
@@ -15,7 +17,11 @@ export async function adminAuthApi(app: FastifyInstance) {
       'Staff sign-in, step one: email and password. Answers a challenge for the code, and at the first sign-in the TOTP secret to enrol (secret, otpauth URI)',
     tags,
     body: staffSignInSchema,
-    response: '{ challenge, enrol: { secret, uri } | null }',
+    response: {
+      description: 'A challenge for the code; the secret to enrol at the first sign-in',
+      schema: staffChallengeSchema,
+      errors: [401, 429],
+    },
     handler: async ({ body, request }) =>
       app.staff.signIn(body.email, body.password, auditActor(request, null)),
   });
@@ -27,7 +33,11 @@ export async function adminAuthApi(app: FastifyInstance) {
       'Staff sign-in, step two: the 6-digit code from the authenticator app (each code once). Sets the staff session cookie',
     tags,
     body: staffCodeSchema,
-    response: '{ staff: { id, email, name, role } }',
+    response: {
+      description: 'Signed in',
+      schema: z.object({ staff: staffMemberSchema }),
+      errors: [401, 429],
+    },
     handler: async ({ body, request, reply }) => {
       const { token, expiresAt, staff } = await app.staff.verifyCode(
         body.challenge,
@@ -44,7 +54,11 @@ export async function adminAuthApi(app: FastifyInstance) {
     url: '/admin/auth/me',
     summary: 'The signed-in staff member, or 401',
     tags,
-    response: '{ staff: { id, email, name, role } }',
+    response: {
+      description: 'The staff member',
+      schema: z.object({ staff: staffMemberSchema }),
+      errors: [401],
+    },
     handler: async ({ request }) => {
       const staff = await request.getStaff();
       if (!staff) throw unauthorized('Staff sign-in required');
@@ -57,6 +71,7 @@ export async function adminAuthApi(app: FastifyInstance) {
     url: '/admin/auth/sign-out',
     summary: 'Ends the staff session',
     tags,
+    response: { description: 'Signed out', schema: z.object({ signed_out: z.literal(true) }) },
     handler: async ({ request, reply }) => {
       const token = request.cookies[app.staffCookieName];
       if (token) await app.staff.endSession(token);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { forbidden } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
@@ -13,7 +14,11 @@ export async function adminCacheApi(app: FastifyInstance) {
     summary:
       'Owners only: every instance drops its cached listings, answers and pages (after a change made in the database by hand); audited',
     tags: ['admin'],
-    response: '{ refreshed: ["catalogue", "content", "menu", "home"] }',
+    response: {
+      description: 'The kinds of change announced to every instance',
+      schema: z.object({ refreshed: z.array(z.enum(SHOP_CHANGES)) }),
+      errors: [401, 403],
+    },
     handler: async ({ request }) => {
       const member = await requireStaff(request, 'dashboard');
       if (member.role !== 'owner') throw forbidden('Only an owner may refresh the caches');

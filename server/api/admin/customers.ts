@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import {
+  pageMetaSchema,
+  staffCustomerRowSchema,
+  staffCustomerSchema,
+} from '#domain/api-schemas.ts';
 import { pagingParams } from '#domain/catalogue-query.ts';
 import { listMeta } from '#domain/catalogue.ts';
 import { notFound } from '../../http/errors.ts';
@@ -36,8 +41,11 @@ export async function adminCustomersApi(app: FastifyInstance) {
     summary: 'Customers, newest first; q searches the email and the name',
     tags,
     query: customersQuery,
-    response:
-      '{ data: [{ id, email, first_name, last_name, created_at, is_paying_customer, orders, newsletter }], meta }',
+    response: {
+      description: 'A page of customers',
+      schema: z.object({ data: z.array(staffCustomerRowSchema), meta: pageMetaSchema }),
+      errors: [401, 403],
+    },
     handler: async ({ query, request }) => {
       await requireStaff(request, 'customers');
       const { data, total } = await customers.search(query.q, query.page, query.per_page);
@@ -51,7 +59,11 @@ export async function adminCustomersApi(app: FastifyInstance) {
     summary: 'One customer: addresses, orders and newsletter subscription',
     tags,
     params: customerParams,
-    response: '{ data: { id, email, ..., role, addresses, order_list } }',
+    response: {
+      description: 'The customer',
+      schema: z.object({ data: staffCustomerSchema }),
+      errors: [401, 403, 404],
+    },
     handler: async ({ params, request }) => {
       await requireStaff(request, 'customers');
       const data = await customers.one(params.id);

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import {
+  adminOrderSchema,
+  dashboardSchema,
+  markPaidResultSchema,
+  pageMetaSchema,
+  staffOrderRowSchema,
+} from '#domain/api-schemas.ts';
 import { pagingParams } from '#domain/catalogue-query.ts';
 import { listMeta } from '#domain/catalogue.ts';
 import { orderParams } from '#domain/checkout.ts';
@@ -72,8 +79,11 @@ export async function adminOrdersApi(app: FastifyInstance) {
       'Orders for staff: filter by status and placing date (from, to: YYYY-MM-DD), search by number, email or postcode',
     tags,
     query: ordersQuery,
-    response:
-      '{ data: [{ number, placed_at, status, payment_status, payment_method, email, name, postcode, total_gross, needs_refund }], meta }',
+    response: {
+      description: 'A page of orders',
+      schema: z.object({ data: z.array(staffOrderRowSchema), meta: pageMetaSchema }),
+      errors: [401, 403],
+    },
     handler: async ({ query, request }) => {
       await requireStaff(request, 'orders');
       const { data, total } = await orders.search({
@@ -94,8 +104,11 @@ export async function adminOrdersApi(app: FastifyInstance) {
     summary:
       "Today's and this month's orders and takings, sales by day (30 days), low-stock sizes, orders waiting for payment or dispatch",
     tags,
-    response:
-      '{ data: { today, month, awaiting_payment, awaiting_dispatch, needs_refund, sales_by_day: [{ day, orders, takings }], low_stock: [...] } }',
+    response: {
+      description: 'The figures',
+      schema: z.object({ data: dashboardSchema }),
+      errors: [401, 403],
+    },
     handler: async ({ request }) => {
       await requireStaff(request, 'dashboard');
       return { data: await dashboardFigures(app.services.db) };
@@ -109,7 +122,11 @@ export async function adminOrdersApi(app: FastifyInstance) {
       'One order with its lines, addresses, payment (amount, refunded, refundable), credit notes and history',
     tags,
     params: orderParams,
-    response: '{ data: AdminOrder }',
+    response: {
+      description: 'The order, with its payment and credit notes',
+      schema: z.object({ data: adminOrderSchema }),
+      errors: [401, 403, 404],
+    },
     handler: async ({ params, request }) => {
       await requireStaff(request, 'orders');
       return { data: await refunds.adminJson(await orderIdOr404(params.number)) };
@@ -124,7 +141,11 @@ export async function adminOrdersApi(app: FastifyInstance) {
     tags,
     params: orderParams,
     body: markPaidBody,
-    response: '{ result, data: Order }',
+    response: {
+      description: "The order, and what the payment did ('paid', 'already_paid', ...)",
+      schema: z.object({ result: markPaidResultSchema, data: adminOrderSchema }),
+      errors: [401, 403, 404, 409],
+    },
     handler: async ({ params, body, request }) => {
       const member = await requireStaff(request, 'orders');
       const id = await orderIdOr404(params.number);
@@ -162,7 +183,11 @@ export async function adminOrdersApi(app: FastifyInstance) {
     tags,
     params: orderParams,
     body: moveBody,
-    response: '{ data: Order }',
+    response: {
+      description: 'The order, moved on',
+      schema: z.object({ data: adminOrderSchema }),
+      errors: [401, 403, 404, 409],
+    },
     handler: async ({ params, body, request }) => {
       const member = await requireStaff(request, 'orders');
       const id = await orderIdOr404(params.number);
@@ -187,7 +212,11 @@ export async function adminOrdersApi(app: FastifyInstance) {
     tags,
     params: orderParams,
     body: refundSchema,
-    response: '{ credit_note, data: AdminOrder }',
+    response: {
+      description: "The credit note's number and the order as it now is",
+      schema: z.object({ credit_note: z.string(), data: adminOrderSchema }),
+      errors: [401, 403, 404, 409, 502, 503],
+    },
     handler: async ({ params, body, request }) => {
       const member = await requireStaff(request, 'orders');
       const id = await orderIdOr404(params.number);
@@ -207,7 +236,11 @@ export async function adminOrdersApi(app: FastifyInstance) {
     summary: "The paid order's VAT invoice as a PDF, for staff (404 before the order is paid)",
     tags,
     params: orderParams,
-    response: 'application/pdf',
+    response: {
+      description: 'The VAT invoice',
+      contentType: 'application/pdf',
+      errors: [401, 403, 404],
+    },
     handler: async ({ params, request, reply }) => {
       await requireStaff(request, 'orders');
       const id = await orderIdOr404(params.number);
@@ -231,7 +264,11 @@ export async function adminOrdersApi(app: FastifyInstance) {
         .string()
         .regex(/^CN-\d{1,12}\.pdf$/i, { error: 'A credit note looks like CN-000001.pdf' }),
     }),
-    response: 'application/pdf',
+    response: {
+      description: 'The credit note',
+      contentType: 'application/pdf',
+      errors: [401, 403, 404],
+    },
     handler: async ({ params, request, reply }) => {
       await requireStaff(request, 'orders');
       const id = await orderIdOr404(params.number);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { auditRowSchema, pageMetaSchema, staffSchema } from '#domain/api-schemas.ts';
 import { pagingParams } from '#domain/catalogue-query.ts';
 import { listMeta } from '#domain/catalogue.ts';
 import { newStaffSchema } from '#domain/staff.ts';
@@ -19,7 +20,11 @@ export async function adminStaffApi(app: FastifyInstance) {
     url: '/admin/staff',
     summary: 'Every staff member (owners only)',
     tags,
-    response: '{ data: [{ id, email, name, role, enrolled, disabled, created_at }] }',
+    response: {
+      description: 'The staff',
+      schema: z.object({ data: z.array(staffSchema) }),
+      errors: [401, 403],
+    },
     handler: async ({ request }) => {
       await requireStaff(request, 'staff');
       return { data: await app.staff.list() };
@@ -32,7 +37,12 @@ export async function adminStaffApi(app: FastifyInstance) {
     summary: 'Add a staff member (owners only); they enrol their authenticator at first sign-in',
     tags,
     body: newStaffSchema,
-    response: '201 { data: { id, email, name, role, enrolled, disabled, created_at } }',
+    response: {
+      description: 'The new staff member',
+      status: 201,
+      schema: z.object({ data: staffSchema }),
+      errors: [401, 403, 409],
+    },
     handler: async ({ body, request, reply }) => {
       const owner = await requireStaff(request, 'staff');
       const data = await app.staff.create(body, auditActor(request, owner));
@@ -47,7 +57,11 @@ export async function adminStaffApi(app: FastifyInstance) {
     summary: 'Disable a staff member and end their sessions (owners only)',
     tags,
     params: staffParams,
-    response: '{ data: { id, email, name, role, enrolled, disabled: true, created_at } }',
+    response: {
+      description: 'The staff member, disabled',
+      schema: z.object({ data: staffSchema }),
+      errors: [401, 403, 404],
+    },
     handler: async ({ params, request }) => {
       const owner = await requireStaff(request, 'staff');
       const data = await app.staff.disable(params.id, auditActor(request, owner));
@@ -62,8 +76,11 @@ export async function adminStaffApi(app: FastifyInstance) {
     summary: 'The audit log, newest first (owners only)',
     tags,
     query: z.object(pagingParams(50)),
-    response:
-      '{ data: [{ id, at, staff_id, actor, action, entity, entity_id, before, after, ip, user_agent }], meta }',
+    response: {
+      description: 'A page of the audit log',
+      schema: z.object({ data: z.array(auditRowSchema), meta: pageMetaSchema }),
+      errors: [401, 403],
+    },
     handler: async ({ query, request }) => {
       await requireStaff(request, 'audit');
       const { data, total } = await readAudit(app.services.db, query.page, query.per_page);

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, lte } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { media, pages, posts } from '#db/schema/index.ts';
-import type { WpContentJson, WpPostsQuery } from '#domain/wordpress.ts';
+import { WP_BLOG_CATEGORY, type WpContentJson, type WpPostsQuery } from '#domain/wordpress.ts';
 import { renderTitle, sanitiseCmsHtml } from './sanitise.ts';
 import { withTimeout } from './timeout.ts';
 
@@ -51,6 +51,8 @@ function present(
     content: { rendered: sanitiseCmsHtml(row.contentHtml), protected: false },
     excerpt: { rendered: sanitiseCmsHtml(row.excerptHtml), protected: false },
     featured_media: row.featuredMediaId ?? 0,
+    // Every post is in the one category, Blog; pages have none, as in WordPress.
+    ...(type === 'post' ? { categories: [WP_BLOG_CATEGORY.id] } : {}),
   };
   if (embed && row.featuredMediaId !== null && row.imageUrl !== null) {
     json._embedded = {
@@ -112,6 +114,47 @@ export async function findPages(
   return rows.map((row) => present(row, 'page', options));
 }
 
+/** GET /wp-json/wp/v2/pages/{id}: one published page, or null. */
+export async function findPageById(
+  db: Database,
+  id: number,
+  options: PresentOptions,
+): Promise<WpContentJson | null> {
+  const [row] = await withTimeout(
+    db
+      .select(pageColumns)
+      .from(pages)
+      .leftJoin(media, eq(media.id, pages.featuredMediaId))
+      .where(and(eq(pages.status, 'publish'), eq(pages.id, id))),
+  );
+  return row ? present(row, 'page', options) : null;
+}
+
+/** Published and no longer scheduled: what the blog shows. */
+const livePosts = () => and(eq(posts.status, 'publish'), lte(posts.publishedAt, new Date()));
+
+/** GET /wp-json/wp/v2/posts/{id}: one live post, or null. */
+export async function findPostById(
+  db: Database,
+  id: number,
+  options: PresentOptions,
+): Promise<WpContentJson | null> {
+  const [row] = await withTimeout(
+    db
+      .select(postColumns)
+      .from(posts)
+      .leftJoin(media, eq(media.id, posts.featuredMediaId))
+      .where(and(livePosts(), eq(posts.id, id))),
+  );
+  return row ? present(row, 'post', options) : null;
+}
+
+/** How many posts the blog shows: the count of its one category. */
+export async function countLivePosts(db: Database): Promise<number> {
+  const [row] = await withTimeout(db.select({ total: count() }).from(posts).where(livePosts()));
+  return row?.total ?? 0;
+}
+
 export interface PostsPage {
   posts: WpContentJson[];
   total: number;
@@ -124,7 +167,7 @@ export async function findPosts(
   query: Pick<WpPostsQuery, 'slug' | 'page' | 'per_page'>,
   options: PresentOptions,
 ): Promise<PostsPage> {
-  const live = and(eq(posts.status, 'publish'), lte(posts.publishedAt, new Date()));
+  const live = livePosts();
   const where = query.slug === undefined ? live : and(live, eq(posts.slug, query.slug));
   const [totals, rows] = await withTimeout(
     Promise.all([

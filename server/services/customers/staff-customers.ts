@@ -2,46 +2,14 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import type { OrderStatus, PaymentStatus } from '#domain/order-states.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
+import type { staffCustomerRowSchema, staffCustomerSchema } from '#domain/api-schemas.ts';
+import type { z } from '#domain/zod.ts';
 
 /** One row of the staff's customer list. */
-export interface StaffCustomerRow {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  created_at: string;
-  is_paying_customer: boolean;
-  orders: number;
-  newsletter: boolean;
-}
-
-export interface StaffCustomerAddress {
-  kind: 'billing' | 'shipping';
-  first_name: string;
-  last_name: string;
-  company: string;
-  phone: string;
-  email: string;
-  country: string;
-  postcode: string;
-  address_1: string;
-  address_2: string;
-  city: string;
-  county: string;
-}
-
+export type StaffCustomerRow = z.infer<typeof staffCustomerRowSchema>;
+export type StaffCustomerAddress = StaffCustomerJson['addresses'][number];
 /** One customer as staff see them: read-only, never their password hash or sessions. */
-export interface StaffCustomerJson extends StaffCustomerRow {
-  role: string;
-  addresses: StaffCustomerAddress[];
-  order_list: {
-    number: string;
-    placed_at: string;
-    status: OrderStatus;
-    payment_status: PaymentStatus;
-    total: string;
-  }[];
-}
+export type StaffCustomerJson = z.infer<typeof staffCustomerSchema>;
 
 /** Customers for staff: a list searched by email or name, and one customer with their orders. */
 export class StaffCustomers {

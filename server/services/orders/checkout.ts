@@ -23,6 +23,10 @@ import {
 } from './pricing.ts';
 
 const DAY_MS = 86_400_000;
+/** How long delivery prices are kept in memory before they are read again. */
+const RULES_TTL_MS = 10_000;
+
+type DeliveryRules = Awaited<ReturnType<typeof deliveryRules>>;
 
 const emptyBasket = () => new HttpError(409, 'empty_basket', CHECKOUT_MESSAGES.emptyBasket);
 
@@ -55,6 +59,25 @@ export class CheckoutService {
     private readonly options: { paymentDays: number; paymentMethods: () => PaymentMethod[] },
   ) {}
 
+  private cachedRules: { at: number; rules: Promise<DeliveryRules> } | null = null;
+
+  /**
+   * The delivery prices and zones, read at most every RULES_TTL_MS: every quote and order needs
+   * them and they change rarely. Quote and order read the same copy, so a change never makes a
+   * shopper's total differ between the two except across that window, which the 409 covers.
+   */
+  private rules(): Promise<DeliveryRules> {
+    const now = Date.now();
+    if (!this.cachedRules || now - this.cachedRules.at > RULES_TTL_MS) {
+      const rules = deliveryRules(this.db);
+      this.cachedRules = { at: now, rules };
+      rules.catch(() => {
+        if (this.cachedRules?.rules === rules) this.cachedRules = null;
+      });
+    }
+    return this.cachedRules.rules;
+  }
+
   /** GET /api/checkout: what the checkout page shows; every figure is the server's. */
   async quote(
     session: SessionRecord | null,
@@ -62,7 +85,7 @@ export class CheckoutService {
   ): Promise<CheckoutQuoteJson> {
     const [lines, rules] = await Promise.all([
       basketId(this.db, session, false).then((id) => basketLines(this.db, id)),
-      deliveryRules(this.db),
+      this.rules(),
     ]);
     const basket = priceBasket(lines, rules, query, query.delivery_option);
     return quoteJson(basket, this.options.paymentMethods(), new Date());
@@ -131,7 +154,7 @@ export class CheckoutService {
     // The basket is gone when the same key's first request has just placed it.
     const replay = await this.replay(tx, session, key);
     if (replay) return replay;
-    const [lines, rules] = await Promise.all([basketLines(tx, cartId), deliveryRules(tx)]);
+    const [lines, rules] = await Promise.all([basketLines(tx, cartId), this.rules()]);
     if (cartId === null || lines.length === 0) throw emptyBasket();
     const unavailable = lines.find((line) => !line.onSale);
     if (unavailable) {

@@ -166,9 +166,8 @@ export class OrderService {
    * and records when it left. A mail failure never undoes the order: it is logged, and the
    * order shows it unsent (confirmation_mailed_at stays null) for staff to resend.
    */
-  async sendConfirmation(orderId: number, orderUrl: string): Promise<boolean> {
+  async sendConfirmation(orderId: number, order: OrderJson, orderUrl: string): Promise<boolean> {
     if (!this.options.mailer) return false;
-    const order = await this.json(orderId);
     await this.options.mailer.sendMail(orderConfirmationEmail(order, { orderUrl }));
     await this.db.execute(
       sql`UPDATE orders SET confirmation_mailed_at = now() WHERE id = ${orderId}`,

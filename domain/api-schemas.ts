@@ -1,0 +1,668 @@
+// The answers of the API as Zod schemas: the one source of the answer types the server sends and
+// the storefront reads (api-types.ts, cart.ts, checkout.ts, wordpress.ts derive theirs with
+// `z.infer`), and of the response schemas in /api/openapi.json. Schemas with an `id` become
+// shared components of the OpenAPI document.
+import { z } from '#domain/zod.ts';
+import { DELIVERY_OPTION_IDS, PAYMENT_METHODS } from './checkout.ts';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-states.ts';
+import { STAFF_ROLES } from './staff.ts';
+import { COUNTRY_CODES } from './validation.ts';
+
+/** An amount in pounds with two decimals, as every basket and order figure: '123.45'. */
+const pounds = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({ description: "Pounds with two decimals, e.g. '123.45'" });
+
+const id = z.number().int();
+
+// --- Errors -------------------------------------------------------------------------------
+
+/** The JSON error body of every 4xx/5xx answer (design.md section 5); some carry more keys. */
+export const errorBodySchema = z
+  .looseObject({
+    code: z.string(),
+    message: z.string(),
+    /** Repeats `message`: the storefront reads `error` for login and profile. */
+    error: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({
+    id: 'Error',
+    description: '{ code, message, error, fields? }; `error` repeats `message`',
+  });
+
+/** WordPress's error body, plus our `error` field that repeats `message`. */
+export const wpErrorSchema = z
+  .object({
+    code: z.string(),
+    message: z.string(),
+    error: z.string(),
+    data: z.object({ status: z.number().int() }),
+  })
+  .meta({
+    id: 'WpError',
+    description: "WordPress's error body: { code, message, data: { status } }",
+  });
+
+// --- Catalogue ----------------------------------------------------------------------------
+
+export const productImageSchema = z
+  .object({ id, src: z.string(), alt: z.string() })
+  .meta({ id: 'ProductImage' });
+
+export const productTermSchema = z
+  .object({ id, name: z.string(), slug: z.string() })
+  .meta({ id: 'ProductTerm' });
+
+export const productAttributeSchema = z
+  .object({
+    id,
+    name: z.string(),
+    slug: z.string(),
+    options: z.array(z.string()),
+    terms: z.array(productTermSchema),
+  })
+  .meta({ id: 'ProductAttribute' });
+
+export const productSchema = z
+  .object({
+    id,
+    slug: z.string(),
+    name: z.string(),
+    permalink: z.string(),
+    type: z.string(),
+    status: z.string(),
+    featured: z.boolean(),
+    on_sale: z.boolean(),
+    date_created: z.string(),
+    price: z.string(),
+    regular_price: z.string(),
+    sale_price: z.string(),
+    price_html: z.string(),
+    short_description: z.string(),
+    description: z.string().optional(),
+    images: z.array(productImageSchema),
+    categories: z.array(productTermSchema),
+    attributes: z.array(productAttributeSchema),
+    variations: z.array(id),
+  })
+  .meta({ id: 'Product' });
+
+export const variationSchema = z
+  .object({
+    id,
+    parent_id: id,
+    price: z.string(),
+    regular_price: z.string(),
+    instock: z.boolean(),
+    stock_status: z.enum(['instock', 'outofstock']),
+    /** Pieces on hand; null when not counted (free samples, made to order). */
+    stock_quantity: z.number().int().nullable(),
+    attributes: z.array(z.object({ name: z.literal('pa_sizemm'), option: z.string() })),
+  })
+  .meta({ id: 'Variation' });
+
+const termCountSchema = z.object({ id, name: z.string(), slug: z.string(), count: z.number() });
+
+export const listingMetaSchema = z
+  .object({
+    current_page: z.number().int(),
+    has_next_page: z.boolean(),
+    total_pages: z.number().int(),
+    total_products: z.number().int(),
+    per_page: z.number().int(),
+  })
+  .meta({ id: 'ListingMeta' });
+
+export const facetSchema = z
+  .object({ attribute_id: id, name: z.string(), slug: z.string(), terms: z.array(termCountSchema) })
+  .meta({ id: 'Facet' });
+
+export const listingSchema = z
+  .object({
+    data: z.array(productSchema),
+    meta: listingMetaSchema,
+    facets: z.array(facetSchema).optional(),
+  })
+  .meta({ id: 'Listing' });
+
+export const productDetailSchema = z.object({
+  data: productSchema,
+  variations: z.array(variationSchema),
+});
+
+export interface MenuNodeShape {
+  title: string;
+  children: MenuNodeShape[];
+}
+
+export const menuNodeSchema: z.ZodType<MenuNodeShape> = z
+  .object({
+    title: z.string(),
+    get children() {
+      return z.array(menuNodeSchema);
+    },
+  })
+  .meta({ id: 'MenuNode' });
+
+export const clearanceSchema = z.object({
+  id,
+  name: z.string(),
+  slug: z.string(),
+  price_html: z.string(),
+  imageURL: z.string(),
+  material: z.string(),
+});
+
+export const attributeSchema = z.object({ id, name: z.string(), slug: z.string() });
+
+export const termsPageSchema = z.object({
+  data: z.array(termCountSchema),
+  meta: z.object({
+    attribute_id: id,
+    current_page: z.number().int(),
+    total_pages: z.number().int(),
+    total: z.number().int(),
+  }),
+});
+
+export const recentPostSchema = z.object({
+  id,
+  slug: z.string(),
+  title: z.string(),
+  link: z.string(),
+  date: z.string(),
+  excerpt: z.string(),
+  og_image: z.array(z.object({ url: z.string() })),
+});
+
+// --- Basket -------------------------------------------------------------------------------
+
+export const cartLineItemSchema = z
+  .object({
+    id,
+    product_id: id,
+    variation_id: id,
+    quantity: z.number().int(),
+    m2_quantity: z.number().nullable(),
+    is_sample: z.boolean(),
+    /** Per m² for sizes, per item for samples and unsized goods, e.g. '50.00'. */
+    price: pounds,
+    /** The line total the basket shows, e.g. '24.00'. */
+    line_total: pounds,
+    name: z.string(),
+    image: z.object({ src: z.string() }),
+    /** e.g. '3 pcs (0.720 m²)', '1 pc'. */
+    display_quantity: z.string(),
+    meta_data: z.array(z.object({ key: z.string(), value: z.string() })),
+  })
+  .meta({ id: 'CartLineItem' });
+
+export const cartSchema = z
+  .object({
+    line_items: z.array(cartLineItemSchema),
+    /** Sum of line quantities: the number on the basket icon. */
+    item_count: z.number().int(),
+    subtotal: pounds,
+    /** The VAT contained in the subtotal (design.md section 7). */
+    vat: pounds,
+    /** Equals the subtotal: prices include VAT. */
+    total: pounds,
+  })
+  .meta({ id: 'Cart' });
+
+/** Every cart call answers the whole basket. */
+export const cartAnswerSchema = z.object({ data: cartSchema });
+
+// --- Accounts -----------------------------------------------------------------------------
+
+export const addressJsonSchema = z
+  .object({
+    first_name: z.string(),
+    last_name: z.string(),
+    company: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    country: z.string(),
+    postcode: z.string(),
+    address_1: z.string(),
+    address_2: z.string(),
+    city: z.string(),
+    county: z.string(),
+  })
+  .meta({ id: 'Address' });
+
+export const customerSchema = z
+  .object({
+    id,
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    role: z.string(),
+    username: z.string(),
+    billing: addressJsonSchema.nullable(),
+    shipping: addressJsonSchema.nullable(),
+    is_paying_customer: z.boolean(),
+    avatar_url: z.string(),
+    date_created: z.string(),
+    date_modified: z.string(),
+  })
+  .meta({ id: 'Customer' });
+
+/** Login and registration answer; `token` and `wpToken` are the same session token. */
+export const authSchema = z
+  .object({ customer: customerSchema, token: z.string(), wpToken: z.string() })
+  .meta({ id: 'Auth' });
+
+export const postcodeAddressSchema = z.object({
+  address_1: z.string(),
+  address_2: z.string(),
+  city: z.string(),
+  county: z.string(),
+  postcode: z.string(),
+});
+
+/** A profile change answers the customer, and a new token when the password changed. */
+export const profileAnswerSchema = z.object({
+  customer: customerSchema,
+  token: z.string().optional(),
+  wpToken: z.string().optional(),
+});
+
+export const messageSchema = z.object({ message: z.string() });
+
+// --- Checkout and orders ------------------------------------------------------------------
+
+export const vatSplitSchema = z
+  .object({ net: pounds, vat: pounds, gross: pounds })
+  .meta({ id: 'VatSplit' });
+
+const variationKindSchema = z.enum(['size', 'free-sample', 'full-size-sample']);
+
+export const orderLineSchema = z
+  .object({
+    product_id: id,
+    variation_id: id,
+    name: z.string(),
+    /** The size option, e.g. '600x400x20' or 'Free Sample'. */
+    size: z.string(),
+    kind: variationKindSchema,
+    /** Cut to the customer's size: exempt from the 14-day cancellation right. */
+    is_bespoke: z.boolean(),
+    pieces: z.number().int(),
+    m2: z.number().nullable(),
+    /** Gross price per m² when `unit` is 'm2', per item otherwise. */
+    unit_price: pounds,
+    unit: z.enum(['m2', 'item']),
+    /** The unit price without VAT. */
+    unit_price_net: pounds,
+    vat_rate: z.number(),
+    weight_kg: z.number(),
+    total: vatSplitSchema,
+  })
+  .meta({ id: 'OrderLine' });
+
+const deliveryOptionIdSchema = z.enum(DELIVERY_OPTION_IDS);
+const deliveryMethodSchema = z.enum(['post', 'parcel', 'pallet']);
+const zoneSchema = z.object({ code: z.string(), name: z.string() });
+
+/** Working days from dispatch of an order placed today. */
+const estimateSchema = z.object({
+  min_days: z.number().int(),
+  max_days: z.number().int(),
+  earliest: z.string(),
+  latest: z.string(),
+});
+
+export const deliveryOptionSchema = z
+  .object({
+    id: deliveryOptionIdSchema,
+    label: z.string(),
+    price: pounds,
+    estimate: estimateSchema,
+  })
+  .meta({ id: 'DeliveryOption' });
+
+export const deliverySchema = z.object({
+  /** False for an address the shop cannot deliver to; `message` says why. */
+  deliverable: z.boolean(),
+  message: z.string().nullable(),
+  zone: zoneSchema.nullable(),
+  method: deliveryMethodSchema.nullable(),
+  weight_kg: z.number(),
+  parcels: z.number().int(),
+  pallets: z.number().int(),
+  /** Kerbside delivery and what it means for the shopper. */
+  note: z.string().nullable(),
+  options: z.array(deliveryOptionSchema),
+  /** The chosen option (or the first one); null when nothing can be delivered. */
+  selected: deliveryOptionIdSchema.nullable(),
+});
+
+export const orderTotalsSchema = z
+  .object({ goods: vatSplitSchema, delivery: vatSplitSchema, total: vatSplitSchema })
+  .meta({ id: 'OrderTotals' });
+
+export const checkoutQuoteSchema = z
+  .object({
+    lines: z.array(orderLineSchema),
+    delivery: deliverySchema,
+    totals: orderTotalsSchema,
+    payment_methods: z.array(z.enum(PAYMENT_METHODS)),
+    terms_version: z.string(),
+  })
+  .meta({ id: 'CheckoutQuote' });
+
+export const orderEventSchema = z.object({
+  at: z.string(),
+  /** A status or payment change, or a note for staff (e.g. a payment that did not match). */
+  kind: z.enum(['status', 'payment', 'note']),
+  from: z.string().nullable(),
+  to: z.string(),
+  actor: z.string(),
+  note: z.string().nullable(),
+});
+
+export const bankTransferSchema = z.object({
+  account_name: z.string(),
+  sort_code: z.string(),
+  account_number: z.string(),
+  /** The order number: the reference to give with the payment. */
+  reference: z.string(),
+  /** Unpaid orders expire then and their stock is released. */
+  pay_by: z.string(),
+});
+
+/** An address as the checkout form took it: the optional lines may be absent. */
+const orderAddressSchema = addressJsonSchema
+  .extend({ country: z.enum(COUNTRY_CODES) })
+  .partial({ company: true, address_2: true, county: true })
+  .meta({ id: 'OrderAddress' });
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+
+export const orderSchema = z
+  .object({
+    number: z.string(),
+    status: orderStatusSchema,
+    payment_status: paymentStatusSchema,
+    payment_method: z.enum(PAYMENT_METHODS),
+    placed_at: z.string(),
+    expires_at: z.string().nullable(),
+    email: z.string(),
+    shipping_address: orderAddressSchema,
+    billing_address: orderAddressSchema,
+    lines: z.array(orderLineSchema),
+    delivery: z.object({
+      option: deliveryOptionIdSchema,
+      label: z.string(),
+      zone: zoneSchema,
+      method: deliveryMethodSchema,
+      weight_kg: z.number(),
+      parcels: z.number().int(),
+      pallets: z.number().int(),
+      note: z.string().nullable(),
+      estimate: estimateSchema,
+    }),
+    totals: orderTotalsSchema,
+    history: z.array(orderEventSchema),
+    invoice: z.object({ number: z.string(), issued_at: z.string(), url: z.string() }).nullable(),
+    bank_transfer: bankTransferSchema.nullable(),
+    terms_version: z.string(),
+  })
+  .meta({ id: 'Order' });
+
+export const orderSummarySchema = z.object({
+  number: z.string(),
+  placed_at: z.string(),
+  status: orderStatusSchema,
+  payment_status: paymentStatusSchema,
+  total: pounds,
+  item_count: z.number().int(),
+});
+
+/** What the browser needs to confirm a card payment with Stripe. */
+export const cardPaymentSchema = z.object({
+  provider: z.literal('stripe'),
+  client_secret: z.string(),
+  publishable_key: z.string().nullable(),
+});
+
+export const placedOrderSchema = z.object({
+  data: orderSchema,
+  /**
+   * The secret of the order's link (guests keep it; the confirmation page uses it). Null when a
+   * repeated Idempotency-Key answers an order placed before: the placing session still sees it.
+   */
+  token: z.string().nullable(),
+  /** For a card payment: what the browser needs to confirm it with the provider. */
+  payment: cardPaymentSchema.nullable(),
+});
+
+/** A page of a list that is not products (orders, audit log): the listing's meta. */
+export const pageMetaSchema = listingMetaSchema;
+
+// --- Content (WordPress-compatible) -------------------------------------------------------
+
+const wpRenderedSchema = z.object({ rendered: z.string() });
+const wpProtectedSchema = z.object({ rendered: z.string(), protected: z.literal(false) });
+
+export const wpFeaturedMediaSchema = z.object({
+  id,
+  source_url: z.string(),
+  alt_text: z.string(),
+  media_type: z.literal('image'),
+});
+
+/** A page or post as WordPress's REST API answers it (the subset its clients read). */
+export const wpContentSchema = z
+  .object({
+    id,
+    slug: z.string(),
+    type: z.enum(['page', 'post']),
+    status: z.literal('publish'),
+    date: z.string(),
+    date_gmt: z.string(),
+    modified: z.string(),
+    modified_gmt: z.string(),
+    link: z.string(),
+    title: wpRenderedSchema,
+    content: wpProtectedSchema,
+    excerpt: wpProtectedSchema,
+    featured_media: id,
+    /** Posts only: the ids of their categories. */
+    categories: z.array(id).optional(),
+    _embedded: z.object({ 'wp:featuredmedia': z.array(wpFeaturedMediaSchema) }).optional(),
+  })
+  .meta({ id: 'WpContent' });
+
+export const wpCategorySchema = z
+  .object({
+    id,
+    count: z.number().int(),
+    description: z.string(),
+    link: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    taxonomy: z.literal('category'),
+    parent: z.number().int(),
+  })
+  .meta({ id: 'WpCategory' });
+
+const wpRouteSchema = z.object({
+  namespace: z.string(),
+  methods: z.array(z.string()),
+  endpoints: z.array(
+    z.object({ methods: z.array(z.string()), args: z.record(z.string(), z.unknown()) }),
+  ),
+  _links: z.object({ self: z.array(z.object({ href: z.string() })) }),
+});
+
+/** GET /wp-json/: the site and its routes, which clients such as wpapi discover it by. */
+export const wpIndexSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  url: z.string(),
+  home: z.string(),
+  gmt_offset: z.number(),
+  timezone_string: z.string(),
+  namespaces: z.array(z.string()),
+  authentication: z.record(z.string(), z.unknown()),
+  routes: z.record(z.string(), wpRouteSchema),
+});
+
+// --- Back office --------------------------------------------------------------------------
+
+export const staffMemberSchema = z.object({
+  id,
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+});
+
+/** A staff member as the back office shows them (never the password or the secret). */
+export const staffSchema = staffMemberSchema
+  .extend({ enrolled: z.boolean(), disabled: z.boolean(), created_at: z.string() })
+  .meta({ id: 'Staff' });
+
+/** Staff sign-in, step one: a challenge for the code, and the secret to enrol at the first. */
+export const staffChallengeSchema = z.object({
+  challenge: z.string(),
+  enrol: z.object({ secret: z.string(), uri: z.string() }).nullable(),
+});
+
+export const auditRowSchema = z.object({
+  id,
+  at: z.string(),
+  staff_id: id.nullable(),
+  actor: z.string(),
+  action: z.string(),
+  entity: z.string().nullable(),
+  entity_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+
+/** One row of the staff's order list. */
+export const staffOrderRowSchema = z.object({
+  number: z.string(),
+  placed_at: z.string(),
+  status: orderStatusSchema,
+  payment_status: paymentStatusSchema,
+  payment_method: z.enum(PAYMENT_METHODS),
+  email: z.string(),
+  name: z.string(),
+  postcode: z.string(),
+  total_gross: pounds,
+  needs_refund: z.boolean(),
+});
+
+export const markPaidResultSchema = z.enum([
+  'paid',
+  'already_paid',
+  'duplicate_event',
+  'flagged_for_refund',
+  'amount_mismatch',
+  'not_found',
+]);
+
+const ordersAndTakings = z.object({ orders: z.number().int(), takings: pounds });
+
+/** What the back office's dashboard shows. */
+export const dashboardSchema = z.object({
+  today: ordersAndTakings,
+  month: ordersAndTakings,
+  awaiting_payment: z.number().int(),
+  awaiting_dispatch: z.number().int(),
+  needs_refund: z.number().int(),
+  /** Orders and paid takings per London day of the last 30 days, oldest first. */
+  sales_by_day: z.array(ordersAndTakings.extend({ day: z.string() })),
+  low_stock: z.array(
+    z.object({
+      variation_id: id,
+      product_id: id,
+      name: z.string(),
+      size: z.string(),
+      stock_quantity: z.number().int(),
+    }),
+  ),
+});
+
+/** A credit note of a refund, as the back office lists it. */
+export const creditNoteSchema = z
+  .object({
+    number: z.string().meta({ description: "Printed as 'CN-000001'" }),
+    issued_at: z.string(),
+    amount: pounds,
+    reason: z.string(),
+    /** The Stripe refund's id, or 'manual' for a bank transfer paid back by hand. */
+    refund_ref: z.string(),
+    actor: z.string(),
+    url: z.string(),
+  })
+  .meta({ id: 'CreditNote' });
+
+/** An order as staff see it: the shopper's answer, plus its payment and credit notes. */
+export const adminOrderSchema = orderSchema
+  .extend({
+    needs_refund: z.boolean(),
+    payment: z
+      .object({
+        provider: z.enum(['stripe', 'bank_transfer']),
+        provider_ref: z.string().nullable(),
+        amount: pounds,
+        refunded: pounds,
+        refundable: pounds,
+      })
+      .nullable(),
+    credit_notes: z.array(creditNoteSchema),
+  })
+  .meta({ id: 'AdminOrder' });
+
+/** One row of the staff's customer list. */
+export const staffCustomerRowSchema = z.object({
+  id,
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  created_at: z.string(),
+  is_paying_customer: z.boolean(),
+  orders: z.number().int(),
+  newsletter: z.boolean(),
+});
+
+const staffCustomerAddressSchema = z.object({
+  kind: z.enum(['billing', 'shipping']),
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  country: z.string(),
+  postcode: z.string(),
+  address_1: z.string(),
+  address_2: z.string(),
+  city: z.string(),
+  county: z.string(),
+});
+
+/** One customer as staff see them: read-only, never their password hash or sessions. */
+export const staffCustomerSchema = staffCustomerRowSchema
+  .extend({
+    role: z.string(),
+    addresses: z.array(staffCustomerAddressSchema),
+    order_list: z.array(
+      z.object({
+        number: z.string(),
+        placed_at: z.string(),
+        status: orderStatusSchema,
+        payment_status: paymentStatusSchema,
+        total: pounds,
+      }),
+    ),
+  })
+  .meta({ id: 'StaffCustomer' });
