@@ -202,6 +202,25 @@ describe('refunds and credit notes', () => {
     expect(made).toMatchObject({ payment_intent: intent.id, amount: 4_500, status: 'succeeded' });
     expect(refund.body.data.credit_notes.at(-1).refund_ref).toBe(made.id);
     expect(refund.body.data.payment).toMatchObject({ provider: 'stripe', refunded: '45.00' });
+
+    // Refunded at Stripe meanwhile (the dashboard): Stripe's refusal is told, nothing recorded.
+    await fetch(`${fake.url}/v1/refunds`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${SECRET_KEY}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: `payment_intent=${intent.id}`,
+    });
+    const refused = await owner.call('POST', `/api/admin/orders/${order.number}/refund`, {
+      amount: '10.00',
+      reason: 'Another goodwill gesture',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/^Stripe refused the refund: .*Nothing was recorded\.$/);
+    const after = await owner.call('GET', `/api/admin/orders/${order.number}`);
+    expect(after.body.data.payment.refunded).toBe('45.00');
+    expect(after.body.data.credit_notes).toHaveLength(1);
   });
 
   it('refunds a payment that arrived for a cancelled order, clearing its flag', async () => {

@@ -120,10 +120,22 @@ export class StripePayments implements PaymentProvider {
    */
   async refundCard(intentId: string, amountPence: number, idempotencyKey: string): Promise<string> {
     const refund = await reachingStripe(() =>
-      this.stripe.refunds.create(
-        { payment_intent: intentId, amount: amountPence, reason: 'requested_by_customer' },
-        { idempotencyKey },
-      ),
+      this.stripe.refunds
+        .create(
+          { payment_intent: intentId, amount: amountPence, reason: 'requested_by_customer' },
+          { idempotencyKey },
+        )
+        .catch((error: unknown) => {
+          // Stripe said no (already refunded there, more than is left): staff read why.
+          if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+            throw new HttpError(
+              409,
+              'refund_refused',
+              `Stripe refused the refund: ${error.message}. Nothing was recorded.`,
+            );
+          }
+          throw error;
+        }),
     );
     if (refund.status === 'failed' || refund.status === 'canceled') {
       throw new HttpError(
