@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { docsScreenshot, DESKTOP, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
 import { E2E_OWNER, placeBankTransferOrder, signInStaff } from './fixtures/staff.ts';
@@ -18,6 +19,11 @@ const MANAGER = {
   email: `manager.${Date.now()}@tessera.test`,
   password: 'Carrara-marble-12',
 };
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
+}
 
 /** The order's status as its page shows it. */
 const orderStatus = (page: Page) =>
@@ -40,6 +46,7 @@ describe('back office', () => {
     await page.reload();
     await page.getByTestId('sales-chart').locator('canvas').waitFor();
     await docsScreenshot(page, 'admin-dashboard', { fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
 
     await page
       .getByRole('navigation', { name: 'Back office' })
@@ -77,6 +84,7 @@ describe('back office', () => {
     await page.getByRole('heading', { level: 1, name: `Order ${order.number}` }).waitFor();
     await page.getByRole('region', { name: 'History' }).waitFor();
     await docsScreenshot(page, 'admin-order', { fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('cell', { name: 'staff.create' }).first().waitFor();
@@ -126,6 +134,7 @@ describe('back office', () => {
     const detailWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(detailWidth).toBeLessThanOrEqual(375);
     await docsScreenshot(page, 'admin-order-phone', { fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
