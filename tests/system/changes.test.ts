@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import pg from 'pg';
 import { LISTEN_APPLICATION_NAME } from '#db/client.ts';
 import { startServerProcess, type ServerProcess } from '#tests/setup/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/setup/test-app.ts';
+import { placeOrder, purchasableVariations, quoteBasket, Shopper } from './shopper.ts';
 
 const OWNER = { email: 'owner@tessera.test', password: 'Portland-limestone-1' };
 
@@ -122,6 +124,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('changes reach every instance', 
     await savePriceThroughA(first.id, 98_765);
     const took = await within(5_000, async () => (await listedPrice(b.url, first.id)) === '987.65');
     expect(took).toBeLessThan(5_000);
+  });
+
+  it('places an order at the current price, whatever any cache shows', async () => {
+    const [variation] = await purchasableVariations(b.url, 1);
+    const shopper = new Shopper(b.url);
+    await shopper.json('POST', '/api/cart/add', { ...variation, quantity: 1 });
+    const before = await quoteBasket(shopper);
+    // The price changes in the database with no announcement at all.
+    await client.query('UPDATE variations SET price_pence = price_pence + 1000 WHERE id = $1', [
+      variation!.variation_id,
+    ]);
+    const refused = await placeOrder(shopper, before, randomUUID());
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('price_changed');
+    const now = await quoteBasket(shopper);
+    expect(now.totals.total.gross).not.toBe(before.totals.total.gross);
+    expect((await placeOrder(shopper, now, randomUUID())).status).toBe(201);
   });
 
   it('keeps delivering after the listening connections are cut (a database restart)', async () => {
