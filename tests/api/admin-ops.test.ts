@@ -391,3 +391,31 @@ describe('cache refresh', () => {
     expect(asCustomer.statusCode).toBe(401);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('change notifications on PostgreSQL', () => {
+  const until = async (check: () => boolean, ms = 10_000) => {
+    const start = Date.now();
+    while (!check()) {
+      if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  it('delivers a NOTIFY from any connection, and clears every cache while it cannot listen', async () => {
+    const listener = t.app.changesListener!;
+    await until(() => listener.isUp());
+    const seen: string[] = [];
+    const off = t.app.changes.on((change) => seen.push(change));
+    await t.app.services.db.execute(sql`SELECT pg_notify('tessera_changes', 'menu')`);
+    await t.app.services.db.execute(sql`SELECT pg_notify('tessera_changes', 'not-a-kind')`);
+    await until(() => seen.includes('menu'));
+    expect(seen).toEqual(['menu']);
+    seen.length = 0;
+    await t.app.services.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = 'tessera-listen'`);
+    // Lost: everything is cleared at once; back within seconds, and cleared once more.
+    await until(() => seen.includes('catalogue') && seen.includes('content'));
+    await until(() => listener.isUp());
+    off();
+  });
+});
