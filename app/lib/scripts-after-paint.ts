@@ -1,4 +1,5 @@
 import { Transform } from 'node:stream';
+import { HYDRATING_EVENT, replayEarlyInput } from './early-input.ts';
 
 /** The type the page's bootstrap module is written with until it may run: browsers skip it. */
 export const HELD_SCRIPT_TYPE = 'text/x-held-module';
@@ -69,8 +70,17 @@ export function startScriptsAfterLargestPaint(preloads: string[], heldType: stri
   document.addEventListener('DOMContentLoaded', () => {
     if (contentPainted && withoutImage()) start();
   });
-  // Whatever the paint does: a shopper reaching for the page, or the page hidden.
-  for (const type of ['pointerdown', 'keydown', 'touchstart']) {
+  // Whatever the paint does: a shopper reaching for the page (whatever they do is kept until the
+  // page is live: early-input.ts), or the page hidden.
+  for (const type of [
+    'pointerdown',
+    'keydown',
+    'touchstart',
+    'click',
+    'input',
+    'change',
+    'submit',
+  ]) {
     addEventListener(type, start, { capture: true, once: true, passive: true });
   }
   // A painted image reports itself, perhaps a slow frame after the load event; one that failed,
@@ -86,11 +96,18 @@ export function startScriptsAfterLargestPaint(preloads: string[], heldType: stri
 /** A script tag's nonce attribute, with its leading space; none without a nonce. */
 const nonceAttribute = (nonce: string) => (nonce ? ` nonce="${nonce}"` : '');
 
-/** The head's gate: the preloads it will ask for, and the code that waits for the paint. */
+/**
+ * The head's gate: the preloads it will ask for, and the code that waits for the paint; then the
+ * code that keeps what the shopper does until the page is live.
+ */
 function gateScript(nonce: string, preloads: string[]): string {
   // `<` escaped so no text in the list can close the script element.
   const args = JSON.stringify([preloads, HELD_SCRIPT_TYPE]).replaceAll('<', '\\u003c');
-  return `<script${nonceAttribute(nonce)}>(${startScriptsAfterLargestPaint.toString()})(...${args})</script>`;
+  const replay = JSON.stringify(HYDRATING_EVENT).replaceAll('<', '\\u003c');
+  return (
+    `<script${nonceAttribute(nonce)}>(${startScriptsAfterLargestPaint.toString()})(...${args})</script>` +
+    `<script${nonceAttribute(nonce)}>(${replayEarlyInput.toString()})(${replay})</script>`
+  );
 }
 
 /**

@@ -41,30 +41,38 @@ export async function loader({
 
 export default function BlogPost() {
   const { post } = useLoaderData<typeof loader>();
-  if (!post) return <ErrorLoadingPage />;
+  if (!post) {
+    return (
+      <main>
+        <ErrorLoadingPage />
+      </main>
+    );
+  }
   const image = post._embedded?.['wp:featuredmedia'][0];
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10 lg:px-8">
-      <Link to="/blog" className="text-sm text-stone-accent underline underline-offset-2">
-        Back to the blog
-      </Link>
-      <CmsTitle
-        rendered={post.title.rendered}
-        className="mt-4 text-3xl font-semibold tracking-tight text-stone-ink"
-      />
-      <p className="mt-2 text-sm text-stone-600">
-        <time dateTime={post.date_gmt}>{formatPostDate(post.date_gmt)}</time>
-      </p>
-      {image ? (
-        <img
-          src={imageSrc(image.source_url)}
-          alt={image.alt_text}
-          width={960}
-          height={640}
-          className="mt-6 aspect-[3/2] w-full rounded object-cover"
+    <main>
+      <article className="mx-auto max-w-3xl px-4 py-10 lg:px-8">
+        <Link to="/blog" className="text-sm text-stone-accent underline underline-offset-2">
+          Back to the blog
+        </Link>
+        <CmsTitle
+          rendered={post.title.rendered}
+          className="mt-4 text-3xl font-semibold tracking-tight text-stone-ink"
         />
-      ) : null}
-      <CmsHtml html={post.content.rendered} className="mt-6" />
-    </article>
+        <p className="mt-2 text-sm text-stone-600">
+          <time dateTime={post.date_gmt}>{formatPostDate(post.date_gmt)}</time>
+        </p>
+        {image ? (
+          <img
+            src={imageSrc(image.source_url)}
+            alt={image.alt_text}
+            width={960}
+            height={640}
+            className="mt-6 aspect-[3/2] w-full rounded object-cover"
+          />
+        ) : null}
+        <CmsHtml html={post.content.rendered} className="mt-6" />
+      </article>
+    </main>
   );
 }

@@ -39,17 +39,19 @@ export async function loader({
 
 function GetQuote() {
   return (
-    <article className="mx-auto max-w-2xl px-4 py-10 lg:px-8">
-      <h1 className="text-3xl font-semibold tracking-tight text-stone-ink">Get a Quote</h1>
-      <p className="mt-3 text-stone-700">
-        Tell us what you are planning: the stone you like, the rooms and the approximate area in
-        square metres, and your delivery postcode. We reply with a quotation within one working day.
-        You can also call us on {SHOP_PHONE} or email {SHOP_EMAIL}.
-      </p>
-      <div className="mt-6">
-        <EnquiryForm kind="quote" />
-      </div>
-    </article>
+    <main>
+      <article className="mx-auto max-w-2xl px-4 py-10 lg:px-8">
+        <h1 className="text-3xl font-semibold tracking-tight text-stone-ink">Get a Quote</h1>
+        <p className="mt-3 text-stone-700">
+          Tell us what you are planning: the stone you like, the rooms and the approximate area in
+          square metres, and your delivery postcode. We reply with a quotation within one working
+          day. You can also call us on {SHOP_PHONE} or email {SHOP_EMAIL}.
+        </p>
+        <div className="mt-6">
+          <EnquiryForm kind="quote" />
+        </div>
+      </article>
+    </main>
   );
 }
 

@@ -36,6 +36,8 @@ describe('scripts after the largest paint', () => {
         `<script nonce="${NONCE}">(function startScriptsAfterLargestPaint`,
       );
       expect(head(out)).toContain(`["/a.js","/b.js"],"${HELD_SCRIPT_TYPE}"`);
+      // And what the shopper does before the page is live is kept (early-input.ts).
+      expect(head(out)).toContain(`<script nonce="${NONCE}">(function replayEarlyInput`);
       expect(body(out)).toBe(
         body(PAGE).replace(
           `<script nonce="${NONCE}" type="module" async="">`,

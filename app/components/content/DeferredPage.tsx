@@ -8,7 +8,7 @@ export type MaybeDeferred<T> = T | Promise<T>;
 
 /**
  * The spinner while a client navigation fetches the page, 'Error loading page' when it failed
- * or has no data, the page otherwise. Server renders pass the page itself and show it at once.
+ * or has no data, the page otherwise, inside the page's `<main>`. Server renders pass the page itself and show it at once.
  */
 export function DeferredPage({
   page,
@@ -20,11 +20,14 @@ export function DeferredPage({
   // A boundary per page: navigations run as transitions, which keep an old boundary's content
   // on screen instead of its fallback.
   const { pathname } = useLocation();
+  // The page's one main landmark, whatever it shows.
   return (
-    <Suspense key={pathname} fallback={<PageSpinner />}>
-      <Await resolve={page} errorElement={<ErrorLoadingPage />}>
-        {(resolved) => (resolved ? children(resolved) : <ErrorLoadingPage />)}
-      </Await>
-    </Suspense>
+    <main>
+      <Suspense key={pathname} fallback={<PageSpinner />}>
+        <Await resolve={page} errorElement={<ErrorLoadingPage />}>
+          {(resolved) => (resolved ? children(resolved) : <ErrorLoadingPage />)}
+        </Await>
+      </Suspense>
+    </main>
   );
 }

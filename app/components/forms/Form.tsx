@@ -44,7 +44,10 @@ export function Form<TValues extends FieldValues, TContext, TOutput extends Fiel
   return (
     <FormProvider {...form}>
       <ErrorDisplayContext value={errors}>
+        {/* POST, so a form the browser sends itself (its scripts never came) never puts what was
+            typed, a password included, into the address bar, history or server logs. */}
         <form
+          method="post"
           noValidate
           onSubmit={onSubmit}
           onChange={(event) => {

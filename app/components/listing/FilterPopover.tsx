@@ -19,6 +19,7 @@ export function FilterPopover({ facet, selected, onToggle, onClear }: FilterPopo
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
+          aria-label={facet.name}
           align="start"
           sideOffset={6}
           className="z-30 max-h-[70vh] w-72 overflow-y-auto rounded border border-stone-200 bg-white p-4 shadow-lg"

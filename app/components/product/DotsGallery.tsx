@@ -35,7 +35,8 @@ export function DotsGallery({ images, sizes }: { images: ProductImage[]; sizes: 
         </div>
       </div>
       {images.length > 1 ? (
-        <div className="mt-3 flex justify-center gap-2" role="group" aria-label="Images">
+        <div className="mt-2 flex justify-center" role="group" aria-label="Images">
+          {/* Each dot is drawn 12 px wide in a 24 px target (WCAG 2.5.8). */}
           {images.map((image, index) => (
             <button
               key={image.id}
@@ -43,8 +44,13 @@ export function DotsGallery({ images, sizes }: { images: ProductImage[]; sizes: 
               aria-label={`Show image ${index + 1} of ${images.length}`}
               aria-current={index === selected}
               onClick={() => embla?.scrollTo(index)}
-              className={`size-3 rounded-full ${index === selected ? 'bg-stone-ink' : 'bg-stone-300'}`}
-            />
+              className="flex size-6 items-center justify-center rounded-full"
+            >
+              <span
+                aria-hidden="true"
+                className={`size-3 rounded-full ${index === selected ? 'bg-stone-ink' : 'bg-stone-300'}`}
+              />
+            </button>
           ))}
         </div>
       ) : null}
