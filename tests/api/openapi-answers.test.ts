@@ -352,6 +352,15 @@ describe('every documented route answers as its schema says', () => {
     await checked(staff, 'PUT', '/api/admin/menu', menu.json().data);
     const home = await checked(staff, 'GET', '/api/admin/home');
     await checked(staff, 'PUT', '/api/admin/home', home.json().data);
+    const refunded = await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/refund`, {
+      amount: '1.00',
+      reason: 'Goodwill gesture',
+    });
+    await checked(staff, 'GET', refunded.json().data.credit_notes[0].url);
+    await checked(staff, 'GET', `/api/admin/orders/${orderNumber}/invoice.pdf`);
+    const customers = await checked(staff, 'GET', '/api/admin/customers');
+    await checked(staff, 'GET', `/api/admin/customers/${customers.json().data[0].id}`);
+    await checked(staff, 'POST', '/api/admin/cache/refresh');
     await checked(staff, 'POST', '/api/admin/auth/sign-out');
   });
 

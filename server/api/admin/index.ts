@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { adminAuthApi } from './auth.ts';
+import { adminCacheApi } from './cache.ts';
 import { adminContentApi } from './content.ts';
+import { adminCustomersApi } from './customers.ts';
 import { adminOrdersApi } from './orders.ts';
 import { adminStaffApi } from './staff.ts';
 
@@ -10,4 +12,6 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminStaffApi);
   await app.register(adminOrdersApi);
   await app.register(adminContentApi);
+  await app.register(adminCustomersApi);
+  await app.register(adminCacheApi);
 }
