@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
 import { generateSync } from 'otplib';
 import type { HomeJson } from '#domain/content-admin.ts';
 import { createFirstOwner } from '#server/services/staff/first-owner.ts';
@@ -70,6 +71,11 @@ describe('the back office edits content the storefront shows', () => {
         .getAttribute('readonly'),
     ).toBe('');
 
+    const axeViolations = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`,
+      );
+    expect(await axeViolations()).toEqual([]);
     await title.fill('About Tessera');
     const content = page.getByRole('textbox', { name: 'Content' });
     await content.click();
@@ -107,6 +113,25 @@ describe('the back office edits content the storefront shows', () => {
     const hidden = await html('/about-us');
     expect(hidden).not.toContain('Stone merchants since 1998.');
     expect(hidden).toContain('Error loading page');
+
+    // The mega-menu: rename an entry, save, and the shop's menu has it.
+    await page.getByRole('link', { name: 'Back to pages and posts' }).click();
+    await page.getByRole('link', { name: 'Mega-menu' }).click();
+    const entry = page.getByRole('textbox', { name: 'Menu entry 1', exact: true });
+    await shown(entry);
+    expect(await axeViolations()).toEqual([]);
+    await entry.fill('Stone Tiles');
+    await page.getByRole('button', { name: 'Save the menu' }).click();
+    await shown(page.getByRole('status').filter({ hasText: 'Menu saved' }));
+    const menu = await shop.app.inject({ method: 'GET', url: '/api/megamenu' });
+    expect(menu.json().data[0].title).toBe('Stone Tiles');
+
+    // The home page's slides and tiles: the screen opens with the seeded four and five.
+    await page.getByRole('link', { name: 'Home page' }).click();
+    await shown(page.getByRole('textbox', { name: 'Slide 1 title' }));
+    expect(await page.getByRole('textbox', { name: /^Tile \d title$/ }).count()).toBe(5);
+    expect(await axeViolations()).toEqual([]);
+
     expect(errors).toEqual([]);
     await context.close();
   });
