@@ -161,7 +161,7 @@ describe('refunds and credit notes', () => {
     expect(log[0]).toMatchObject({
       entity: 'credit_note',
       before: { payment_status: 'succeeded', refunded: '0.00' },
-      after: { payment_status: 'partially_refunded', refunded: '20.50', amount_pence: 2050 },
+      after: { payment_status: 'partially_refunded', refunded: '20.50', amount: '20.50' },
     });
 
     const pdf = await manager.call('GET', rest.body.data.credit_notes[0].url);

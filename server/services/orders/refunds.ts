@@ -35,20 +35,6 @@ interface PaymentRow {
   status: PaymentStatus;
 }
 
-/** What a credit note keeps (in the append-only audit log, under entity 'credit_note'). */
-interface CreditNoteRecord {
-  order: string;
-  number: number;
-  amount_pence: number;
-  reason: string;
-  refund_ref: string;
-  issued_at: string;
-}
-
-/**
- * The audit log is the credit notes' store: append-only, written in the refund's transaction,
- * with who and when. (The schema has no credit note table; none is added by this change.)
- */
 const CREDIT_NOTE_ACTION = 'order.refund';
 
 /**
@@ -111,14 +97,15 @@ export class RefundService {
         );
       }
       // The credit note's number only now, under its counter's row lock: no gaps.
-      await tx.execute(
-        sql`INSERT INTO counters (name, value) VALUES ('credit_note', 0) ON CONFLICT (name) DO NOTHING`,
-      );
       const [counter] = await queryRows<{ value: number }>(
         tx,
         sql`UPDATE counters SET value = value + 1 WHERE name = 'credit_note' RETURNING value`,
       );
       const number = counter!.value;
+      await tx.execute(sql`INSERT INTO credit_notes
+          (order_id, number, amount_pence, reason, refund_ref, actor)
+        VALUES (${order.id}, ${number}, ${input.amountPence}, ${input.reason}, ${refundRef},
+          ${input.who.actor})`);
       const printed = formatCreditNoteNumber(number);
       await tx.execute(sql`UPDATE payments SET refunded_pence = ${refunded}, status = ${to},
           updated_at = now() WHERE id = ${payment.id}`);
@@ -134,14 +121,6 @@ export class RefundService {
           payment.provider === 'stripe' ? `Stripe refund ${refundRef}` : 'paid back by hand'
         }), credit note ${printed}: ${input.reason}`,
       });
-      const record: CreditNoteRecord = {
-        order: input.orderNumber,
-        number,
-        amount_pence: input.amountPence,
-        reason: input.reason,
-        refund_ref: refundRef,
-        issued_at: new Date().toISOString(),
-      };
       await audit(tx, input.who, {
         action: CREDIT_NOTE_ACTION,
         entity: 'credit_note',
@@ -151,7 +130,15 @@ export class RefundService {
           payment_status: order.payment_status,
           refunded: formatPoundsPlain(payment.refunded_pence),
         },
-        after: { ...record, payment_status: to, refunded: formatPoundsPlain(refunded) },
+        after: {
+          order: input.orderNumber,
+          credit_note: printed,
+          amount: formatPoundsPlain(input.amountPence),
+          reason: input.reason,
+          refund_ref: refundRef,
+          payment_status: to,
+          refunded: formatPoundsPlain(refunded),
+        },
       });
       return { creditNote: printed, status: to };
     });
@@ -159,21 +146,27 @@ export class RefundService {
 
   /** The credit notes of an order, oldest first. */
   async creditNotes(orderNumber: string): Promise<CreditNoteJson[]> {
-    const rows = await queryRows<{ after: CreditNoteRecord; actor: string }>(
+    const rows = await queryRows<{
+      number: number;
+      issued_at: string | Date;
+      amount_pence: number;
+      reason: string;
+      refund_ref: string;
+      actor: string;
+    }>(
       this.db,
-      sql`SELECT after, actor FROM audit_log
-          WHERE action = ${CREDIT_NOTE_ACTION} AND entity = 'credit_note'
-            AND after->>'order' = ${orderNumber}
-          ORDER BY id`,
+      sql`SELECT c.number, c.issued_at, c.amount_pence, c.reason, c.refund_ref, c.actor
+          FROM credit_notes c JOIN orders o ON o.id = c.order_id
+          WHERE o.number = ${orderNumber} ORDER BY c.number`,
     );
-    return rows.map(({ after, actor }) => ({
-      number: formatCreditNoteNumber(after.number),
-      issued_at: after.issued_at,
-      amount: formatPoundsPlain(after.amount_pence),
-      reason: after.reason,
-      refund_ref: after.refund_ref,
-      actor,
-      url: `/api/admin/orders/${orderNumber}/credit-notes/${formatCreditNoteNumber(after.number)}.pdf`,
+    return rows.map((row) => ({
+      number: formatCreditNoteNumber(row.number),
+      issued_at: new Date(row.issued_at).toISOString(),
+      amount: formatPoundsPlain(row.amount_pence),
+      reason: row.reason,
+      refund_ref: row.refund_ref,
+      actor: row.actor,
+      url: `/api/admin/orders/${orderNumber}/credit-notes/${formatCreditNoteNumber(row.number)}.pdf`,
     }));
   }
 
