@@ -22,7 +22,116 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Runs `SELECT 1`; throws when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * PostgreSQL only: a dedicated connection that LISTENs on a channel and reconnects after a
+   * restart. PGlite is one process, where a local announcement reaches everyone.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Listener;
+  /** PostgreSQL only: `NOTIFY channel, payload` to every instance listening. */
+  notify?(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  /** The connection is listening (first time, or again after it was lost). */
+  onUp?(): void;
+  /** The connection was lost; it is retried after `retryMs`. */
+  onDown?(error: Error): void;
+}
+
+export interface Listener {
+  /** Whether the LISTEN connection is up right now. */
+  isUp(): boolean;
+  close(): Promise<void>;
+}
+
+/** How the LISTEN connections show in pg_stat_activity. */
+export const LISTEN_APPLICATION_NAME = 'tessera-listen';
+
+/** Delays before reconnecting a lost LISTEN connection: quick at first, then every 5 s. */
+const LISTEN_RETRY_MS = [250, 1_000, 2_000, 5_000] as const;
+/** A silently dead connection (no FIN from a vanished server) is found by a ping this often. */
+const LISTEN_PING_MS = 10_000;
+
+/**
+ * A LISTEN connection of its own (a pooled one would be handed to other queries and lose its
+ * LISTEN). Any error or end closes it and a new one is made after a short wait; a periodic
+ * `SELECT 1` finds a connection that died without a word.
+ */
+function openListener(url: string, channel: string, handlers: ListenHandlers): Listener {
+  let client: pg.Client | null = null;
+  let up = false;
+  let closed = false;
+  let attempt = 0;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let pingTimer: NodeJS.Timeout | null = null;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+
+  const down = (error: Error, which: pg.Client) => {
+    if (which !== client) return;
+    client = null;
+    if (pingTimer) clearInterval(pingTimer);
+    pingTimer = null;
+    which.removeAllListeners('notification');
+    which.on('error', () => undefined);
+    void which.end().catch(() => undefined);
+    up = false;
+    handlers.onDown?.(error);
+    if (closed) return;
+    const wait = LISTEN_RETRY_MS[Math.min(attempt, LISTEN_RETRY_MS.length - 1)];
+    attempt += 1;
+    retryTimer = setTimeout(connect, wait);
+    retryTimer.unref();
+  };
+
+  function connect() {
+    retryTimer = null;
+    if (closed) return;
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 3_000,
+      application_name: LISTEN_APPLICATION_NAME,
+    });
+    client = next;
+    next.on('error', (error) => down(error, next));
+    next.on('end', () => down(new Error('LISTEN connection ended'), next));
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    next
+      .connect()
+      .then(() => next.query(`LISTEN ${quoted}`))
+      .then(() => {
+        if (next !== client || closed) return;
+        up = true;
+        attempt = 0;
+        handlers.onUp?.();
+        pingTimer = setInterval(() => {
+          next.query('SELECT 1').catch((error: Error) => down(error, next));
+        }, LISTEN_PING_MS);
+        pingTimer.unref();
+      })
+      .catch((error: Error) => down(error, next));
+  }
+
+  connect();
+  return {
+    isUp: () => up,
+    close: async () => {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      if (pingTimer) clearInterval(pingTimer);
+      const last = client;
+      client = null;
+      up = false;
+      if (last) {
+        last.removeAllListeners();
+        last.on('error', () => undefined);
+        await last.end().catch(() => undefined);
+      }
+    },
+  };
 }
 
 export interface DatabaseOptions {
@@ -82,6 +191,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     kind: 'postgres',
     ping: async () => {
       await pool.query('SELECT 1');
+    },
+    listen: (channel, handlers) => openListener(url, channel, handlers),
+    notify: async (channel, payload) => {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     close: async () => {
       await Promise.all([pool.end(), contentPool.end()]);

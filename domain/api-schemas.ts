@@ -591,3 +591,78 @@ export const dashboardSchema = z.object({
     }),
   ),
 });
+
+/** A credit note of a refund, as the back office lists it. */
+export const creditNoteSchema = z
+  .object({
+    number: z.string().meta({ description: "Printed as 'CN-000001'" }),
+    issued_at: z.string(),
+    amount: pounds,
+    reason: z.string(),
+    /** The Stripe refund's id, or 'manual' for a bank transfer paid back by hand. */
+    refund_ref: z.string(),
+    actor: z.string(),
+    url: z.string(),
+  })
+  .meta({ id: 'CreditNote' });
+
+/** An order as staff see it: the shopper's answer, plus its payment and credit notes. */
+export const adminOrderSchema = orderSchema
+  .extend({
+    needs_refund: z.boolean(),
+    payment: z
+      .object({
+        provider: z.enum(['stripe', 'bank_transfer']),
+        provider_ref: z.string().nullable(),
+        amount: pounds,
+        refunded: pounds,
+        refundable: pounds,
+      })
+      .nullable(),
+    credit_notes: z.array(creditNoteSchema),
+  })
+  .meta({ id: 'AdminOrder' });
+
+/** One row of the staff's customer list. */
+export const staffCustomerRowSchema = z.object({
+  id,
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  created_at: z.string(),
+  is_paying_customer: z.boolean(),
+  orders: z.number().int(),
+  newsletter: z.boolean(),
+});
+
+const staffCustomerAddressSchema = z.object({
+  kind: z.enum(['billing', 'shipping']),
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  country: z.string(),
+  postcode: z.string(),
+  address_1: z.string(),
+  address_2: z.string(),
+  city: z.string(),
+  county: z.string(),
+});
+
+/** One customer as staff see them: read-only, never their password hash or sessions. */
+export const staffCustomerSchema = staffCustomerRowSchema
+  .extend({
+    role: z.string(),
+    addresses: z.array(staffCustomerAddressSchema),
+    order_list: z.array(
+      z.object({
+        number: z.string(),
+        placed_at: z.string(),
+        status: orderStatusSchema,
+        payment_status: paymentStatusSchema,
+        total: pounds,
+      }),
+    ),
+  })
+  .meta({ id: 'StaffCustomer' });

@@ -158,6 +158,21 @@ export const invoices = pgTable('invoices', {
   taxPoint: timestamp('tax_point', { withTimezone: true }).notNull(),
 });
 
+/** Credit notes for refunds: numbered without gaps from `counters` ('credit_note'). */
+export const creditNotes = pgTable('credit_notes', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'restrict' }),
+  number: integer('number').notNull().unique(),
+  amountPence: integer('amount_pence').notNull(),
+  reason: text('reason').notNull(),
+  /** The provider's refund id, or 'manual' for money paid back by hand. */
+  refundRef: text('refund_ref').notNull(),
+  actor: text('actor').notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Gapless counters, each taken under its row lock inside the transaction that uses it. */
 export const counters = pgTable('counters', {
   name: text('name').primaryKey(),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { catalogueApi } from './catalogue.ts';
 import { postsApi } from './posts.ts';
+import { homeApi } from './home.ts';
 import { cartApi } from './cart.ts';
 import { newsletterApi } from './newsletter.ts';
 import { enquiriesApi } from './enquiries.ts';
@@ -16,6 +17,7 @@ import { openApiRoute } from './openapi.ts';
 export async function api(app: FastifyInstance) {
   await app.register(catalogueApi);
   await app.register(postsApi);
+  await app.register(homeApi);
   await app.register(cartApi);
   await app.register(newsletterApi);
   await app.register(enquiriesApi);

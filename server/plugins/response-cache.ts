@@ -10,6 +10,7 @@ const CACHEABLE = [
   /^\/api\/product\/\d+\/variations(?:\?|$)/,
   /^\/api\/clearance(?:\?|$)/,
   /^\/api\/megamenu(?:\?|$)/,
+  /^\/api\/home(?:\?|$)/,
   /^\/api\/attributes(?:\?|$)/,
   /^\/api\/attribute\/\d+\/terms(?:\?|$)/,
 ];

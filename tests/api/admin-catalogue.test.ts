@@ -10,7 +10,7 @@ import {
   type AdminProductJson,
 } from '#domain/admin-catalogue.ts';
 import { ApiShopper } from '#tests/setup/api-shopper.ts';
-import { signedInStaff, StaffBrowser } from '#tests/setup/staff-browser.ts';
+import { staffOfEveryRole as signedInStaff, StaffBrowser } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;

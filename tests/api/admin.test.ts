@@ -9,12 +9,16 @@ import { STAFF_MESSAGES } from '#domain/staff.ts';
 import { createFirstOwner } from '#server/services/staff/first-owner.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { StaffBrowser } from '#tests/setup/staff-browser.ts';
 
 let t: TestApp;
 const OWNER = { email: 'owner@tessera.test', password: 'Portland-limestone-1' };
 
 beforeAll(async () => {
   t = await createTestApp();
+  owner = new StaffBrowser(t.app);
+  manager = new StaffBrowser(t.app);
+  editor = new StaffBrowser(t.app);
   expect(
     await createFirstOwner(t.app.services.db, {
       ADMIN_EMAIL: OWNER.email,
@@ -33,46 +37,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A browser of the back office: its own cookie jar (the staff cookie). */
-class StaffBrowser {
-  cookie = '';
-  secret = '';
-  async call(
-    method: 'GET' | 'POST',
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    const set = response.cookies.find((c) => c.name === 'tessera_staff');
-    if (set) this.cookie = set.value ? `tessera_staff=${set.value}` : '';
-    return { status: response.statusCode, body: response.json(), response };
-  }
-  /** Both steps; the first sign-in enrols the authenticator. */
-  async signIn(email: string, password: string) {
-    const first = await this.call('POST', '/api/admin/auth/sign-in', { email, password });
-    expect(first.status).toBe(200);
-    if (first.body.enrol) this.secret = first.body.enrol.secret;
-    const code = generateSync({ secret: this.secret });
-    return {
-      challenge: first.body.challenge as string,
-      code,
-      answer: await this.call('POST', '/api/admin/auth/code', {
-        challenge: first.body.challenge,
-        code,
-      }),
-    };
-  }
-}
-
-const owner = new StaffBrowser();
-const manager = new StaffBrowser();
-const editor = new StaffBrowser();
+let owner: StaffBrowser;
+let manager: StaffBrowser;
+let editor: StaffBrowser;
 /** The code the owner signed in with: a second sign-in with it must fail. */
 let ownersCode = '';
 
@@ -103,7 +70,7 @@ describe('staff sign-in: password, then a TOTP code', () => {
   });
 
   it('takes each code once: the same code at a second sign-in is refused', async () => {
-    const again = new StaffBrowser();
+    const again = new StaffBrowser(t.app);
     const first = await again.call('POST', '/api/admin/auth/sign-in', OWNER);
     expect(first.body.enrol).toBeNull();
     const answer = await again.call('POST', '/api/admin/auth/code', {
@@ -116,7 +83,7 @@ describe('staff sign-in: password, then a TOTP code', () => {
   });
 
   it('refuses a wrong password with one message, logs it, and throttles the account', async () => {
-    const stranger = new StaffBrowser();
+    const stranger = new StaffBrowser(t.app);
     const answers = [];
     for (let i = 0; i < 6; i++) {
       answers.push(
@@ -143,7 +110,7 @@ describe('staff sign-in: password, then a TOTP code', () => {
   });
 
   it('answers a missing email or a malformed code with the field message', async () => {
-    const stranger = new StaffBrowser();
+    const stranger = new StaffBrowser(t.app);
     const bad = await stranger.call('POST', '/api/admin/auth/sign-in', { email: '', password: '' });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toMatchObject({
@@ -221,8 +188,8 @@ describe('staff accounts and roles', () => {
       expect((await owner.call(method, url)).status).toBe(expected.owner);
       expect((await manager.call(method, url)).status).toBe(expected.manager);
       expect((await editor.call(method, url)).status).toBe(expected.editor);
-      expect((await new StaffBrowser().call(method, url)).status).toBe(401);
-      const forged = new StaffBrowser();
+      expect((await new StaffBrowser(t.app).call(method, url)).status).toBe(401);
+      const forged = new StaffBrowser(t.app);
       forged.cookie = `tessera_staff=${randomUUID()}`;
       expect((await forged.call(method, url)).status).toBe(401);
       const customer = new ApiShopper(t.app);
@@ -247,7 +214,7 @@ describe('staff accounts and roles', () => {
   });
 
   it('ends every session of a disabled staff member', async () => {
-    const temp = new StaffBrowser();
+    const temp = new StaffBrowser(t.app);
     const added = await owner.call('POST', '/api/admin/staff', {
       email: 'temp@tessera.test',
       name: 'Temp',

@@ -248,6 +248,7 @@ describe('every documented route answers as its schema says', () => {
     await checked(visitor, 'GET', '/api/attributes');
     await checked(visitor, 'GET', '/api/attribute/6/terms');
     await checked(visitor, 'GET', '/api/posts');
+    await checked(visitor, 'GET', '/api/home');
   });
 
   it('the basket', async () => {
@@ -395,6 +396,46 @@ describe('every documented route answers as its schema says', () => {
     await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/move`, {
       status: 'processing',
     });
+    for (const type of ['pages', 'posts']) {
+      const list = await checked(staff, 'GET', `/api/admin/content/${type}`);
+      const item = await checked(
+        staff,
+        'GET',
+        `/api/admin/content/${type}/${list.json().data[0].id}`,
+      );
+      const { title, slug, status, content, excerpt, featured_image, featured_image_alt } =
+        item.json().data;
+      await checked(staff, 'PUT', `/api/admin/content/${type}/${item.json().data.id}`, {
+        title,
+        slug,
+        status,
+        content,
+        excerpt,
+        featured_image,
+        featured_image_alt,
+      });
+      await checked(staff, 'POST', `/api/admin/content/${type}`, {
+        title: 'Caring for honed limestone',
+        slug: 'caring-for-honed-limestone',
+        status: 'draft',
+        content: '<p>Seal it once a year.</p>',
+        featured_image: '/media/stone/marble-white-644-640.webp',
+      });
+    }
+    await checked(staff, 'GET', '/api/admin/media');
+    const menu = await checked(staff, 'GET', '/api/admin/menu');
+    await checked(staff, 'PUT', '/api/admin/menu', menu.json().data);
+    const home = await checked(staff, 'GET', '/api/admin/home');
+    await checked(staff, 'PUT', '/api/admin/home', home.json().data);
+    const refunded = await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/refund`, {
+      amount: '1.00',
+      reason: 'Goodwill gesture',
+    });
+    await checked(staff, 'GET', refunded.json().data.credit_notes[0].url);
+    await checked(staff, 'GET', `/api/admin/orders/${orderNumber}/invoice.pdf`);
+    const customers = await checked(staff, 'GET', '/api/admin/customers');
+    await checked(staff, 'GET', `/api/admin/customers/${customers.json().data[0].id}`);
+    await checked(staff, 'POST', '/api/admin/cache/refresh');
     await catalogueAnswers(staff);
     await checked(staff, 'POST', '/api/admin/auth/sign-out');
   });

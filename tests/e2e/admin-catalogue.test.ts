@@ -1,17 +1,20 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { inject } from 'vitest';
 import { buildCatalogue } from '#tests/factories/catalogue.ts';
 import {
   docsScreenshot,
   hydrated,
   launchBrowser,
-  openPage,
+  DESKTOP,
   PHONE,
   shown,
 } from './fixtures/browser.ts';
-import { staffSignIn } from './fixtures/staff.ts';
+import { signInStaff } from './fixtures/staff.ts';
+import { resolve } from 'node:path';
+import { createFirstOwner } from '#server/services/staff/first-owner.ts';
+import { TEST_OWNER } from '#tests/setup/staff-browser.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const catalogue = buildCatalogue();
 /** A tile with two or more sizes: its cheapest size gets a new price. */
@@ -22,21 +25,31 @@ const tile = catalogue.products.findLast(
 
 let browser: Browser;
 let signedIn: BrowserContext;
+/** A shop of its own: its first owner enrols here, apart from the other back-office tests. */
+let shop: TestApp;
+let base: string;
 beforeAll(async () => {
   browser = await launchBrowser();
+  shop = await createTestApp({ buildDir: resolve(process.env.BUILD_DIR ?? 'build') });
+  await createFirstOwner(shop.app.services.db, {
+    ADMIN_EMAIL: TEST_OWNER.email,
+    ADMIN_PASSWORD: TEST_OWNER.password,
+  });
+  base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await browser?.close();
+  await shop?.close();
 });
 
 describe('the back office catalogue', () => {
   it('signs in with a TOTP code, edits a price and the storefront shows it', async () => {
-    const { page, context, errors } = await openPage(browser);
+    const context = await browser.newContext({ baseURL: base, viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
     signedIn = context;
-    await staffSignIn(page).catch(async (error) => {
-      console.log(await page.locator('main').innerText(), errors);
-      throw error;
-    });
+    await signInStaff(page, TEST_OWNER);
     await page.getByRole('link', { name: 'Products' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
     await page.getByRole('search').getByLabel('Search name or SKU').fill(tile.name);
@@ -131,7 +144,7 @@ describe('the back office catalogue', () => {
 
   it('shows the sizes grid at 375 px, every field on screen', async () => {
     const context = await browser.newContext({
-      baseURL: inject('baseURL'),
+      baseURL: base,
       viewport: PHONE,
       storageState: await signedIn.storageState(),
     });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startServerProcess } from '../setup/server-process.ts';
-import { E2E_OWNER } from './fixtures/staff.ts';
+import { E2E_OWNER } from './fixtures/staff-account.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,12 +16,13 @@ declare module 'vitest' {
 /** Starts the built server once for the browser suite, on its own port and data directory. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
+  // The first owner of the back office, created at start as an operator would.
   const server = await startServerProcess({
     DATA_DIR: dataDir,
     DATABASE_URL: '',
-    // The first owner, for the back office's browser tests (tests/e2e/fixtures/staff.ts).
     ADMIN_EMAIL: E2E_OWNER.email,
     ADMIN_PASSWORD: E2E_OWNER.password,
+    ADMIN_NAME: E2E_OWNER.name,
   });
   project.provide('baseURL', server.url);
   project.provide('dataDir', dataDir);

@@ -13,6 +13,10 @@
  *   with other parameters answers 400 `idempotency_error`.
  * - `GET /v1/payment_intents/:id`
  * - `POST /v1/payment_intents/:id/cancel`
+ * - `POST /v1/refunds` (https://docs.stripe.com/api/refunds/create): `payment_intent` and an
+ *   optional `amount` (the rest of the intent by default); refused with `charge_already_refunded`
+ *   or `amount_too_large` when more than the intent received less earlier refunds is asked, and
+ *   with `payment_intent_unexpected_state` for an intent that has not succeeded.
  * - 404 with Stripe's error shape (`resource_missing`) for an unknown id, 401 for a wrong key.
  *
  * Test hooks: `setStatus` plays the part of the shopper's browser confirming the payment with
@@ -59,6 +63,20 @@ export interface FakePaymentIntent {
   status: FakeIntentStatus;
 }
 
+/** A Refund as Stripe documents it (the fields the shop reads and their neighbours). */
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string | null;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+}
+
 export interface FakeRequest {
   method: string;
   path: string;
@@ -72,6 +90,8 @@ export interface FakeStripeApi {
   url: string;
   /** Every intent created so far, in order. */
   intents(): FakePaymentIntent[];
+  /** Every refund made so far, in order. */
+  refunds(): FakeRefund[];
   /** Every request received so far (a 401 included), in order. */
   requests(): FakeRequest[];
   /** What confirming on the browser side does at Stripe: moves the intent to another status. */
@@ -207,6 +227,55 @@ export async function startFakeStripeApi(
     return { status: 200, body: intent };
   }
 
+  const refunds: FakeRefund[] = [];
+
+  function refund(params: Record<string, unknown>) {
+    const intentId = typeof params.payment_intent === 'string' ? params.payment_intent : '';
+    const intent = intents.get(intentId);
+    if (!intent) return missing(intentId);
+    if (intent.status !== 'succeeded') {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
+      });
+    }
+    const before = refunds
+      .filter((r) => r.payment_intent === intentId && r.status === 'succeeded')
+      .reduce((sum, r) => sum + r.amount, 0);
+    const left = intent.amount_received - before;
+    if (left <= 0) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${intent.latest_charge} has already been refunded.`,
+      });
+    }
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 1 || amount > left) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`,
+      });
+    }
+    const made: FakeRefund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      charge: intent.latest_charge,
+      created: now(),
+      currency: intent.currency,
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      payment_intent: intentId,
+      reason: typeof params.reason === 'string' ? params.reason : null,
+      status: 'succeeded',
+    };
+    refunds.push(made);
+    return { status: 200, body: made };
+  }
+
   async function answer(request: IncomingMessage) {
     const url = new URL(request.url ?? '/', 'http://fake');
     const raw = request.method === 'POST' ? await readBody(request) : '';
@@ -238,7 +307,9 @@ export async function startFakeStripeApi(
     }
     let result: { status: number; body: unknown };
     const match = /^\/v1\/payment_intents(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
-    if (!match) {
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      result = refund(decodeForm(raw));
+    } else if (!match) {
       result = stripeError(404, {
         type: 'invalid_request_error',
         message: `Unrecognized request URL (${request.method}: ${url.pathname}).`,
@@ -289,6 +360,7 @@ export async function startFakeStripeApi(
   return {
     url: `http://127.0.0.1:${port}`,
     intents: () => [...intents.values()],
+    refunds: () => refunds.map((r) => structuredClone(r)),
     requests: () => [...requests],
     setStatus(intentId, status) {
       const intent = intents.get(intentId);

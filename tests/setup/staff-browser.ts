@@ -1,17 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { generateSync } from 'otplib';
 import { expect } from 'vitest';
+import { generateSync } from 'otplib';
 import { createFirstOwner } from '#server/services/staff/first-owner.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The first owner the API tests create (createFirstOwner from ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const TEST_OWNER = { email: 'owner@tessera.test', password: 'Portland-limestone-1' };
 
-/** A browser of the back office through `inject`: its own cookie jar (the staff cookie). */
+/** A browser of the back office: its own cookie jar (the staff cookie), through app.inject. */
 export class StaffBrowser {
   cookie = '';
   secret = '';
-  constructor(private readonly app: FastifyInstance) {}
+  /** Who signed in through `signIn`. */
+  email = '';
+  constructor(readonly app: FastifyInstance) {}
 
-  async call(method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  async call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const response = await this.app.inject({
       method,
       url,
@@ -20,19 +28,21 @@ export class StaffBrowser {
     });
     const set = response.cookies.find((c) => c.name === 'tessera_staff');
     if (set) this.cookie = set.value ? `tessera_staff=${set.value}` : '';
-    let body;
-    try {
-      body = response.json();
-    } catch {
-      body = response.body;
-    }
-    return { status: response.statusCode, body, response };
+    const json = (() => {
+      try {
+        return response.json();
+      } catch {
+        return undefined;
+      }
+    })();
+    return { status: response.statusCode, body: json, response };
   }
 
   /** Both steps; the first sign-in enrols the authenticator. */
   async signIn(email: string, password: string) {
     const first = await this.call('POST', '/api/admin/auth/sign-in', { email, password });
     expect(first.status).toBe(200);
+    this.email = email;
     if (first.body.enrol) this.secret = first.body.enrol.secret;
     const code = generateSync({ secret: this.secret });
     return {
@@ -46,14 +56,11 @@ export class StaffBrowser {
   }
 }
 
-export const TEST_OWNER = { email: 'owner@tessera.test', password: 'Portland-limestone-1' };
-const STAFF_PASSWORD = 'Carrara-marble-12';
-
 /**
- * An owner, a manager and an editor, each signed in (a fresh database: the owner is the first
- * staff account). TOTP codes are used once each, so the three sign in with their own secrets.
+ * A signed-in member of staff of each role: the first owner (made when no staff exists), and a
+ * manager and an editor the owner adds.
  */
-export async function signedInStaff(app: FastifyInstance) {
+export async function staffOfEveryRole(app: FastifyInstance) {
   await createFirstOwner(app.services.db, {
     ADMIN_EMAIL: TEST_OWNER.email,
     ADMIN_PASSWORD: TEST_OWNER.password,
@@ -62,16 +69,17 @@ export async function signedInStaff(app: FastifyInstance) {
   expect((await owner.signIn(TEST_OWNER.email, TEST_OWNER.password)).answer.status).toBe(200);
   const others = {} as Record<'manager' | 'editor', StaffBrowser>;
   for (const role of ['manager', 'editor'] as const) {
-    const email = `${role}@tessera.test`;
+    const email = `${role}-${Math.random().toString(36).slice(2, 8)}@tessera.test`;
     const added = await owner.call('POST', '/api/admin/staff', {
       email,
       name: role,
       role,
-      password: STAFF_PASSWORD,
+      password: 'Carrara-marble-12',
     });
     expect(added.status).toBe(201);
-    others[role] = new StaffBrowser(app);
-    expect((await others[role].signIn(email, STAFF_PASSWORD)).answer.status).toBe(200);
+    const browser = new StaffBrowser(app);
+    expect((await browser.signIn(email, 'Carrara-marble-12')).answer.status).toBe(200);
+    others[role] = browser;
   }
   return { owner, ...others };
 }

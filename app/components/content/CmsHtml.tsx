@@ -2,7 +2,7 @@
  * Typography for CMS HTML, which arrives as plain elements. Tailwind resets them, so each gets
  * its look back here.
  */
-const CMS_TYPOGRAPHY = [
+export const CMS_TYPOGRAPHY = [
   'max-w-none leading-relaxed text-stone-700',
   '[&_h2]:mt-8 [&_h2]:mb-3 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-stone-ink',
   '[&_h3]:mt-6 [&_h3]:mb-2 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-stone-ink',

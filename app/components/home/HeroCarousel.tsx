@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { HERO_INTERVAL_MS, cycleIndex } from '#domain/catalogue.ts';
-import { HERO_IMAGE_SIZES, HERO_SLIDES, type HeroSlide } from './hero-slides.ts';
+import { HERO_IMAGE_SIZES, type HeroSlide } from './hero-slides.ts';
 import { bannerImage } from './stone-banner.ts';
 import { usePageLoaded } from '../../lib/page-loaded.ts';
 
@@ -17,7 +17,10 @@ function Slide({
   /** Whether to fetch the image: the first slide's at once, the others' once the page is in. */
   load: boolean;
 }) {
-  const { src, srcSet, width, height } = bannerImage(slide.image);
+  const { src, srcSet, width, height } =
+    'src' in slide.image
+      ? { src: slide.image.src, srcSet: undefined, width: 1280, height: 533 }
+      : bannerImage(slide.image);
   return (
     <div
       inert={!current}
@@ -58,27 +61,27 @@ function Slide({
  * Four slides advancing every 10 s, wrapping around; an indicator jumps to its slide. A pause
  * button stops the movement for those who need it still.
  */
-export function HeroCarousel() {
+export function HeroCarousel({ slides }: { slides: readonly HeroSlide[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const settled = usePageLoaded();
   useEffect(() => {
     if (paused) return;
     const timer = setTimeout(
-      () => setIndex((i) => cycleIndex(i, HERO_SLIDES.length, 1)),
+      () => setIndex((i) => cycleIndex(i, slides.length, 1)),
       HERO_INTERVAL_MS,
     );
     return () => clearTimeout(timer);
-  }, [index, paused]);
+  }, [index, paused, slides.length]);
   return (
     <section
       aria-roledescription="carousel"
       aria-label="Featured collections"
       className="relative h-[28rem] overflow-hidden bg-stone-300 md:h-auto md:aspect-[12/5] md:max-h-[40rem]"
     >
-      {HERO_SLIDES.map((slide, i) => (
+      {slides.map((slide, i) => (
         <Slide
-          key={slide.title}
+          key={`${i}:${slide.title}`}
           slide={slide}
           index={i}
           current={i === index}
@@ -86,9 +89,9 @@ export function HeroCarousel() {
         />
       ))}
       <div className="absolute inset-x-0 bottom-5 flex items-center justify-center gap-3">
-        {HERO_SLIDES.map((slide, i) => (
+        {slides.map((slide, i) => (
           <button
-            key={slide.title}
+            key={`${i}:${slide.title}`}
             type="button"
             aria-label={`Show slide ${i + 1}: ${slide.title}`}
             aria-current={i === index}

@@ -2,7 +2,14 @@ import { Link } from 'react-router';
 import { StoneImage } from '../ui/StoneImage.tsx';
 
 /** The promotional cards of the home page, each with 'shop now' to its listing. */
-export const PROMO_TILES: readonly { title: string; href: string; image: string }[] = [
+export interface PromoTile {
+  title: string;
+  href: string;
+  image: string;
+}
+
+/** The promotional cards as first seeded: the fallback while the database cannot answer. */
+export const PROMO_TILES: readonly PromoTile[] = [
   {
     title: 'New Arrivals',
     href: '/new-arrivals',
@@ -31,16 +38,16 @@ export const PROMO_TILES: readonly { title: string; href: string; image: string 
 ];
 
 /** The tile grid of promotional cards, and 'shop all tiles' under it. */
-export function PromoTiles() {
+export function PromoTiles({ tiles }: { tiles: readonly PromoTile[] }) {
   return (
     <section aria-labelledby="promo-heading" className="mx-auto max-w-7xl px-4 py-10 lg:px-8">
       <h2 id="promo-heading" className="text-2xl font-semibold">
         Find your stone
       </h2>
       <ul className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-5">
-        {PROMO_TILES.map((tile, i) => (
+        {tiles.map((tile, i) => (
           <li
-            key={tile.href}
+            key={`${i}:${tile.href}`}
             className={`relative overflow-hidden rounded ${i === 0 ? 'col-span-2 lg:col-span-1' : ''}`}
           >
             <StoneImage

@@ -4,7 +4,8 @@ export interface HeroSlide {
   subtitle: string;
   title: string;
   description: string;
-  image: StoneBanner;
+  /** A generated stone banner, or an image by address (1280 × 533 is its intended size). */
+  image: StoneBanner | { src: string; alt: string };
   link: string;
 }
 

@@ -4,6 +4,7 @@ import { formatGBP, toPence } from '#domain/money.ts';
 import type { DashboardJson } from '#domain/dashboard.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
+import { SalesChart } from '#app/components/admin/SalesChart.tsx';
 import { useStaff } from './layout.tsx';
 
 const money = (pounds: string) => formatGBP(toPence(pounds));
@@ -41,9 +42,41 @@ export default function AdminDashboard() {
                 {figures.data.awaiting_payment} waiting for payment
               </Link>
             </li>
-            <li>{figures.data.awaiting_dispatch} waiting for dispatch</li>
+            <li>
+              <Link className="underline" to="/admin/orders?status=paid">
+                {figures.data.awaiting_dispatch} waiting for dispatch
+              </Link>
+            </li>
             {figures.data.needs_refund > 0 ? <li>{figures.data.needs_refund} to refund</li> : null}
           </ul>
+          <SalesChart days={figures.data.sales_by_day} />
+          <section aria-label="Low stock">
+            <h2 className="mb-2 text-lg font-semibold">Low stock</h2>
+            {figures.data.low_stock.length === 0 ? (
+              <p className="text-sm">No size is running low.</p>
+            ) : (
+              <table className="w-full text-left text-sm">
+                <thead>
+                  <tr>
+                    <th className="border-b border-stone-300 py-1 pr-2">Product</th>
+                    <th className="border-b border-stone-300 py-1 pr-2">Size</th>
+                    <th className="border-b border-stone-300 py-1 text-right">Pieces left</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {figures.data.low_stock.map((item) => (
+                    <tr key={item.variation_id}>
+                      <td className="border-b border-stone-100 py-1 pr-2">{item.name}</td>
+                      <td className="border-b border-stone-100 py-1 pr-2">{item.size}</td>
+                      <td className="border-b border-stone-100 py-1 text-right">
+                        {item.stock_quantity}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
         </>
       )}
     </div>

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { adminAuthApi } from './auth.ts';
 import { adminCatalogueApi } from './catalogue.ts';
+import { adminCacheApi } from './cache.ts';
+import { adminContentApi } from './content.ts';
+import { adminCustomersApi } from './customers.ts';
 import { adminOrdersApi } from './orders.ts';
 import { adminStaffApi } from './staff.ts';
 
@@ -10,4 +13,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminStaffApi);
   await app.register(adminOrdersApi);
   await app.register(adminCatalogueApi);
+  await app.register(adminContentApi);
+  await app.register(adminCustomersApi);
+  await app.register(adminCacheApi);
 }

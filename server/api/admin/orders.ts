@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  adminOrderSchema,
   dashboardSchema,
   markPaidResultSchema,
-  orderSchema,
   pageMetaSchema,
   staffOrderRowSchema,
 } from '#domain/api-schemas.ts';
@@ -12,11 +12,16 @@ import { listMeta } from '#domain/catalogue.ts';
 import { orderParams } from '#domain/checkout.ts';
 import { tryToPence } from '#domain/money.ts';
 import { ORDER_STATUSES } from '#domain/order-states.ts';
+import { parseCreditNoteNumber, refundSchema } from '#domain/refunds.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
 import { audit } from '../../services/staff/audit.ts';
 import { dashboardFigures } from '../../services/orders/dashboard.ts';
+import { renderCreditNotePdf } from '../../services/orders/credit-note-pdf.ts';
+import { renderInvoicePdf } from '../../services/orders/invoice-pdf.ts';
+import { RefundService } from '../../services/orders/refunds.ts';
+import { stripePaymentsFor } from '../../services/payments/stripe.ts';
 
 const dateParam = z
   .string()
@@ -51,6 +56,11 @@ const markPaidBody = z.object({
 /** Orders for staff: the list, one order, and the moves of its life (each audited). */
 export async function adminOrdersApi(app: FastifyInstance) {
   const { orders } = app.services;
+  const refunds = new RefundService(
+    app.services.db,
+    orders,
+    stripePaymentsFor(app.config.stripe) ?? null,
+  );
   const tags = ['admin'];
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -108,17 +118,18 @@ export async function adminOrdersApi(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: '/admin/orders/:number',
-    summary: 'One order with its lines, addresses, payment and history',
+    summary:
+      'One order with its lines, addresses, payment (amount, refunded, refundable), credit notes and history',
     tags,
     params: orderParams,
     response: {
-      description: 'The order',
-      schema: z.object({ data: orderSchema }),
+      description: 'The order, with its payment and credit notes',
+      schema: z.object({ data: adminOrderSchema }),
       errors: [401, 403, 404],
     },
     handler: async ({ params, request }) => {
       await requireStaff(request, 'orders');
-      return { data: await orders.json(await orderIdOr404(params.number)) };
+      return { data: await refunds.adminJson(await orderIdOr404(params.number)) };
     },
   });
 
@@ -132,7 +143,7 @@ export async function adminOrdersApi(app: FastifyInstance) {
     body: markPaidBody,
     response: {
       description: "The order, and what the payment did ('paid', 'already_paid', ...)",
-      schema: z.object({ result: markPaidResultSchema, data: orderSchema }),
+      schema: z.object({ result: markPaidResultSchema, data: adminOrderSchema }),
       errors: [401, 403, 404, 409],
     },
     handler: async ({ params, body, request }) => {
@@ -152,7 +163,7 @@ export async function adminOrdersApi(app: FastifyInstance) {
           `The amount received is not the order total of £${before.totals.total.gross}`,
         );
       }
-      const after = await orders.json(id);
+      const after = await refunds.adminJson(id);
       await audit(app.services.db, auditActor(request, member), {
         action: 'order.mark_paid',
         entity: 'order',
@@ -174,7 +185,7 @@ export async function adminOrdersApi(app: FastifyInstance) {
     body: moveBody,
     response: {
       description: 'The order, moved on',
-      schema: z.object({ data: orderSchema }),
+      schema: z.object({ data: adminOrderSchema }),
       errors: [401, 403, 404, 409],
     },
     handler: async ({ params, body, request }) => {
@@ -189,7 +200,87 @@ export async function adminOrdersApi(app: FastifyInstance) {
         before: { status: before.status },
         after: { status: body.status, note: body.note ?? null },
       });
-      return { data: await orders.json(id) };
+      return { data: await refunds.adminJson(id) };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/orders/:number/refund',
+    summary:
+      'Refunds all or part of the payment (never more than paid less refunded): through Stripe for a card, recorded by hand for a bank transfer; issues a numbered credit note',
+    tags,
+    params: orderParams,
+    body: refundSchema,
+    response: {
+      description: "The credit note's number and the order as it now is",
+      schema: z.object({ credit_note: z.string(), data: adminOrderSchema }),
+      errors: [401, 403, 404, 409, 502, 503],
+    },
+    handler: async ({ params, body, request }) => {
+      const member = await requireStaff(request, 'orders');
+      const id = await orderIdOr404(params.number);
+      const { creditNote } = await refunds.refund({
+        orderNumber: params.number,
+        amountPence: tryToPence(body.amount)!,
+        reason: body.reason,
+        who: auditActor(request, member),
+      });
+      return { credit_note: creditNote, data: await refunds.adminJson(id) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/orders/:number/invoice.pdf',
+    summary: "The paid order's VAT invoice as a PDF, for staff (404 before the order is paid)",
+    tags,
+    params: orderParams,
+    response: {
+      description: 'The VAT invoice',
+      contentType: 'application/pdf',
+      errors: [401, 403, 404],
+    },
+    handler: async ({ params, request, reply }) => {
+      await requireStaff(request, 'orders');
+      const id = await orderIdOr404(params.number);
+      const invoice = await orders.invoice(id);
+      if (!invoice) throw notFound('This order has no invoice yet: it is issued once paid');
+      const pdf = await renderInvoicePdf(await orders.json(id), invoice);
+      reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="invoice-${invoice.number}.pdf"`);
+      return pdf;
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/orders/:number/credit-notes/:note',
+    summary: "A credit note of the order as a PDF ('CN-000001.pdf')",
+    tags,
+    params: orderParams.extend({
+      note: z
+        .string()
+        .regex(/^CN-\d{1,12}\.pdf$/i, { error: 'A credit note looks like CN-000001.pdf' }),
+    }),
+    response: {
+      description: 'The credit note',
+      contentType: 'application/pdf',
+      errors: [401, 403, 404],
+    },
+    handler: async ({ params, request, reply }) => {
+      await requireStaff(request, 'orders');
+      const id = await orderIdOr404(params.number);
+      const wanted = parseCreditNoteNumber(params.note.replace(/\.pdf$/i, ''));
+      const notes = await refunds.creditNotes(params.number);
+      const note = notes.find((n) => parseCreditNoteNumber(n.number) === wanted);
+      if (!note) throw notFound('No such credit note for this order');
+      const pdf = await renderCreditNotePdf(await orders.json(id), note);
+      reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="credit-note-${note.number}.pdf"`);
+      return pdf;
     },
   });
 }

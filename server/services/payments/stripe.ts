@@ -114,6 +114,39 @@ export class StripePayments implements PaymentProvider {
     return started(await this.create(order, 0));
   }
 
+  /**
+   * Refunds part or all of a succeeded intent (Stripe's Refunds API); answers the refund's id.
+   * The idempotency key makes a retry after a lost answer the same refund.
+   */
+  async refundCard(intentId: string, amountPence: number, idempotencyKey: string): Promise<string> {
+    const refund = await reachingStripe(() =>
+      this.stripe.refunds
+        .create(
+          { payment_intent: intentId, amount: amountPence, reason: 'requested_by_customer' },
+          { idempotencyKey },
+        )
+        .catch((error: unknown) => {
+          // Stripe said no (already refunded there, more than is left): staff read why.
+          if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+            throw new HttpError(
+              409,
+              'refund_refused',
+              `Stripe refused the refund: ${error.message}. Nothing was recorded.`,
+            );
+          }
+          throw error;
+        }),
+    );
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      throw new HttpError(
+        502,
+        'refund_failed',
+        `Stripe did not refund the payment (${refund.status}): nothing was recorded`,
+      );
+    }
+    return refund.id;
+  }
+
   /** The intent as Stripe has it now. */
   async retrieve(ref: string): Promise<StripeIntent> {
     const intent = await reachingStripe(() => this.stripe.paymentIntents.retrieve(ref));

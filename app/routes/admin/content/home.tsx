@@ -1,0 +1,272 @@
+import { useState } from 'react';
+import { useFieldArray, useForm, useFormContext, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { homeInputSchema, type HomeInput, type HomeJson } from '#domain/content-admin.ts';
+import { ApiError } from '#app/lib/api.ts';
+import { adminFetch } from '#app/lib/admin-api.ts';
+import { Form } from '#app/components/forms/Form.tsx';
+import { Field } from '#app/components/forms/Field.tsx';
+import { FormMessage } from '#app/components/forms/FormMessage.tsx';
+import { inputClass, primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
+import { Spinner } from '#app/components/ui/Spinner.tsx';
+import { ContentNav } from '#app/components/admin/ContentNav.tsx';
+
+const smallButton = 'rounded px-2 py-1 text-xs hover:bg-stone-200 disabled:opacity-40';
+
+/** A slide's image: a generated stone banner, or an image at an address. */
+function SlideImageFields({ index }: { index: number }) {
+  const { watch, setValue, register } = useFormContext<HomeInput>();
+  const image = watch(`slides.${index}.image`);
+  const byAddress = 'src' in image;
+  return (
+    <fieldset className="flex flex-col gap-2 rounded border border-stone-200 p-3">
+      <legend className="px-1 text-sm font-medium">Image of slide {index + 1}</legend>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={byAddress}
+          onChange={(event) =>
+            setValue(
+              `slides.${index}.image`,
+              event.target.checked
+                ? { src: '', alt: '' }
+                : { material: 'marble', colour: 'white', seed: 1 },
+              { shouldDirty: true },
+            )
+          }
+        />
+        An image by address instead of a generated stone banner
+      </label>
+      {byAddress ? (
+        <div className="grid gap-2 md:grid-cols-2">
+          <Field name={`slides.${index}.image.src`} label="Image address (/media/… or https://…)" />
+          <Field name={`slides.${index}.image.alt`} label="Alternative text" />
+        </div>
+      ) : (
+        <div className="grid gap-2 md:grid-cols-3">
+          <Field name={`slides.${index}.image.material`} label="Stone (e.g. marble)" />
+          <Field name={`slides.${index}.image.colour`} label="Colour (e.g. white)" />
+          <div className="flex flex-col gap-1">
+            <label className="text-sm font-medium" htmlFor={`slide-${index}-seed`}>
+              Pattern number
+            </label>
+            <input
+              id={`slide-${index}-seed`}
+              type="number"
+              className={inputClass}
+              {...register(`slides.${index}.image.seed`, { valueAsNumber: true })}
+            />
+          </div>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+function Slides() {
+  const { control } = useFormContext<HomeInput>();
+  const slides = useFieldArray({ control, name: 'slides' });
+  return (
+    <section aria-labelledby="slides-heading" className="flex flex-col gap-4">
+      <h2 id="slides-heading" className="text-xl font-semibold">
+        Hero slides
+      </h2>
+      <ol className="flex flex-col gap-4">
+        {slides.fields.map((field, i) => (
+          <li key={field.id} className="flex flex-col gap-3 rounded border border-stone-300 p-4">
+            <div className="flex items-center justify-between">
+              <h3 className="font-semibold">Slide {i + 1}</h3>
+              <div className="flex gap-1">
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={i === 0}
+                  aria-label={`Move slide ${i + 1} up`}
+                  onClick={() => slides.move(i, i - 1)}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={i === slides.fields.length - 1}
+                  aria-label={`Move slide ${i + 1} down`}
+                  onClick={() => slides.move(i, i + 1)}
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  className={smallButton}
+                  aria-label={`Remove slide ${i + 1}`}
+                  onClick={() => slides.remove(i)}
+                >
+                  Remove
+                </button>
+              </div>
+            </div>
+            <div className="grid gap-3 md:grid-cols-2">
+              <Field name={`slides.${i}.title`} label={`Slide ${i + 1} title`} required />
+              <Field name={`slides.${i}.subtitle`} label={`Slide ${i + 1} subtitle`} />
+            </div>
+            <Field name={`slides.${i}.description`} label={`Slide ${i + 1} description`} />
+            <Field
+              name={`slides.${i}.link`}
+              label={`Slide ${i + 1} link (a path such as /collections/…)`}
+              required
+            />
+            <SlideImageFields index={i} />
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        className={`${secondaryButton} self-start`}
+        onClick={() =>
+          slides.append({
+            subtitle: '',
+            title: '',
+            description: '',
+            link: '/',
+            image: { material: 'marble', colour: 'white', seed: 1 },
+          })
+        }
+      >
+        Add a slide
+      </button>
+    </section>
+  );
+}
+
+function Tiles() {
+  const { control } = useFormContext<HomeInput>();
+  const tiles = useFieldArray({ control, name: 'tiles' });
+  return (
+    <section aria-labelledby="tiles-heading" className="flex flex-col gap-4">
+      <h2 id="tiles-heading" className="text-xl font-semibold">
+        Promotional tiles
+      </h2>
+      <ol className="flex flex-col gap-4">
+        {tiles.fields.map((field, i) => (
+          <li key={field.id} className="flex flex-col gap-3 rounded border border-stone-300 p-4">
+            <div className="flex items-center justify-between">
+              <h3 className="font-semibold">Tile {i + 1}</h3>
+              <div className="flex gap-1">
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={i === 0}
+                  aria-label={`Move tile ${i + 1} up`}
+                  onClick={() => tiles.move(i, i - 1)}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={i === tiles.fields.length - 1}
+                  aria-label={`Move tile ${i + 1} down`}
+                  onClick={() => tiles.move(i, i + 1)}
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  className={smallButton}
+                  aria-label={`Remove tile ${i + 1}`}
+                  onClick={() => tiles.remove(i)}
+                >
+                  Remove
+                </button>
+              </div>
+            </div>
+            <div className="grid gap-3 md:grid-cols-3">
+              <Field name={`tiles.${i}.title`} label={`Tile ${i + 1} title`} required />
+              <Field name={`tiles.${i}.href`} label={`Tile ${i + 1} link`} required />
+              <Field name={`tiles.${i}.image`} label={`Tile ${i + 1} image address`} required />
+            </div>
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        className={`${secondaryButton} self-start`}
+        onClick={() => tiles.append({ title: '', href: '/', image: '' })}
+      >
+        Add a tile
+      </button>
+    </section>
+  );
+}
+
+function HomeForm({ home }: { home: HomeJson }) {
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const form = useForm<HomeInput, unknown, HomeJson>({
+    resolver: zodResolver(homeInputSchema),
+    defaultValues: home,
+  });
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setMessage(null);
+      try {
+        const { data } = await adminFetch<{ data: HomeJson }>('/api/admin/home', {
+          method: 'PUT',
+          body: values,
+        });
+        queryClient.setQueryData(['admin', 'home'], data);
+        form.reset(data);
+        setMessage({ kind: 'success', text: 'Home page saved: the shop shows it now.' });
+      } catch (error) {
+        if (error instanceof ApiError && error.fields) {
+          for (const [field, text] of Object.entries(error.fields)) {
+            form.setError(field as FieldPath<HomeInput>, { type: 'server', message: text });
+          }
+        }
+        setMessage({
+          kind: 'error',
+          text:
+            error instanceof ApiError
+              ? error.message
+              : 'The shop could not be reached: nothing was saved. Please try again.',
+        });
+      }
+    },
+    (errors) => {
+      const first = errors.slides?.message ?? errors.tiles?.message;
+      setMessage({ kind: 'error', text: first ?? 'Please correct the marked fields' });
+    },
+  );
+  return (
+    <Form form={form} onSubmit={onSubmit} aria-label="Home page" className="flex flex-col gap-8">
+      {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
+      <Slides />
+      <Tiles />
+      <button type="submit" className={`${primaryButton} self-start`}>
+        Save the home page
+      </button>
+    </Form>
+  );
+}
+
+/** The home page's hero slides and promotional tiles, in order. */
+export default function AdminHome() {
+  const home = useQuery({
+    queryKey: ['admin', 'home'],
+    queryFn: async () => (await adminFetch<{ data: HomeJson }>('/api/admin/home')).data,
+  });
+  return (
+    <div className="flex max-w-4xl flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Home page</h1>
+      <ContentNav />
+      {home.error ? (
+        <p role="alert">The home page could not be loaded: please try again.</p>
+      ) : !home.data ? (
+        <Spinner label="Loading the home page" />
+      ) : (
+        <HomeForm home={home.data} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MENU_MAX_DEPTH, menuInputSchema, type MenuTreeNode } from '#domain/content-admin.ts';
+import { ApiError } from '#app/lib/api.ts';
+import { adminFetch } from '#app/lib/admin-api.ts';
+import { FormMessage } from '#app/components/forms/FormMessage.tsx';
+import { inputClass, primaryButton } from '#app/components/forms/styles.ts';
+import { Spinner } from '#app/components/ui/Spinner.tsx';
+import { ContentNav } from '#app/components/admin/ContentNav.tsx';
+
+/** A node while it is edited: a key of its own so React keeps inputs with their entries. */
+interface Draft {
+  key: number;
+  title: string;
+  children: Draft[];
+}
+
+let nextKey = 1;
+const toDraft = (nodes: MenuTreeNode[]): Draft[] =>
+  nodes.map((n) => ({ key: nextKey++, title: n.title, children: toDraft(n.children) }));
+const toTree = (nodes: Draft[]): MenuTreeNode[] =>
+  nodes.map((n) => ({ title: n.title, children: toTree(n.children) }));
+
+/** The list at `path` (indices of parents) inside `nodes`, changed by `change`, immutably. */
+function changeAt(nodes: Draft[], path: number[], change: (list: Draft[]) => Draft[]): Draft[] {
+  if (path.length === 0) return change(nodes);
+  const [first, ...rest] = path;
+  return nodes.map((node, i) =>
+    i === first ? { ...node, children: changeAt(node.children, rest, change) } : node,
+  );
+}
+
+const smallButton = 'rounded px-2 py-1 text-xs hover:bg-stone-200 disabled:opacity-40';
+
+function Entries({
+  nodes,
+  path,
+  update,
+}: {
+  nodes: Draft[];
+  path: number[];
+  update: (path: number[], change: (list: Draft[]) => Draft[]) => void;
+}) {
+  return (
+    <ul
+      className={`flex flex-col gap-2 ${path.length > 0 ? 'ml-6 border-l border-stone-200 pl-3' : ''}`}
+    >
+      {nodes.map((node, i) => {
+        const name = [...path, i].map((n) => n + 1).join('.');
+        return (
+          <li key={node.key} className="flex flex-col gap-2">
+            <div className="flex flex-wrap items-center gap-1">
+              <input
+                aria-label={`Menu entry ${name}`}
+                className={`${inputClass} min-w-56`}
+                value={node.title}
+                onChange={(event) => {
+                  const title = event.target.value;
+                  update(path, (list) => list.map((n, j) => (j === i ? { ...n, title } : n)));
+                }}
+              />
+              <button
+                type="button"
+                className={smallButton}
+                disabled={i === 0}
+                aria-label={`Move entry ${name} up`}
+                onClick={() =>
+                  update(path, (list) => {
+                    const next = [...list];
+                    [next[i - 1], next[i]] = [next[i]!, next[i - 1]!];
+                    return next;
+                  })
+                }
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className={smallButton}
+                disabled={i === nodes.length - 1}
+                aria-label={`Move entry ${name} down`}
+                onClick={() =>
+                  update(path, (list) => {
+                    const next = [...list];
+                    [next[i], next[i + 1]] = [next[i + 1]!, next[i]!];
+                    return next;
+                  })
+                }
+              >
+                ↓
+              </button>
+              {path.length + 1 < MENU_MAX_DEPTH ? (
+                <button
+                  type="button"
+                  className={smallButton}
+                  aria-label={`Add an entry under ${name}`}
+                  onClick={() =>
+                    update([...path, i], (list) => [
+                      ...list,
+                      { key: nextKey++, title: '', children: [] },
+                    ])
+                  }
+                >
+                  + under
+                </button>
+              ) : null}
+              <button
+                type="button"
+                className={smallButton}
+                aria-label={`Remove entry ${name}${node.children.length > 0 ? ' and what is under it' : ''}`}
+                onClick={() => update(path, (list) => list.filter((_n, j) => j !== i))}
+              >
+                Remove
+              </button>
+            </div>
+            {node.children.length > 0 ? (
+              <Entries nodes={node.children} path={[...path, i]} update={update} />
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * The mega-menu: its entries in order, up to three levels (section, group, link). Links follow
+ * from the titles (spec section 2), so a title is all an entry needs.
+ */
+export default function AdminMenu() {
+  const queryClient = useQueryClient();
+  const menu = useQuery({
+    queryKey: ['admin', 'menu'],
+    queryFn: async () =>
+      (await adminFetch<{ data: { tree: MenuTreeNode[] } }>('/api/admin/menu')).data.tree,
+  });
+  const [draft, setDraft] = useState<Draft[] | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const nodes = draft ?? (menu.data ? toDraft(menu.data) : null);
+  if (nodes !== null && draft === null) setDraft(nodes);
+
+  const update = (path: number[], change: (list: Draft[]) => Draft[]) => {
+    setMessage(null);
+    setDraft((current) => changeAt(current ?? [], path, change));
+  };
+
+  const save = async () => {
+    const tree = toTree(draft ?? []);
+    const checked = menuInputSchema.safeParse({ tree });
+    if (!checked.success) {
+      return setMessage({ kind: 'error', text: checked.error.issues[0]!.message });
+    }
+    setSaving(true);
+    try {
+      const { data } = await adminFetch<{ data: { tree: MenuTreeNode[] } }>('/api/admin/menu', {
+        method: 'PUT',
+        body: { tree: checked.data.tree },
+      });
+      queryClient.setQueryData(['admin', 'menu'], data.tree);
+      setDraft(toDraft(data.tree));
+      setMessage({ kind: 'success', text: 'Menu saved: the shop shows it now.' });
+    } catch (error) {
+      setMessage({
+        kind: 'error',
+        text:
+          error instanceof ApiError
+            ? error.message
+            : 'The shop could not be reached: nothing was saved. Please try again.',
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="flex max-w-4xl flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Mega-menu</h1>
+      <ContentNav />
+      {menu.error ? (
+        <p role="alert">The menu could not be loaded: please try again.</p>
+      ) : nodes === null ? (
+        <Spinner label="Loading the menu" />
+      ) : (
+        <section aria-label="Menu entries" className="flex flex-col gap-4">
+          {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
+          <Entries nodes={nodes} path={[]} update={update} />
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              className="rounded border border-stone-400 px-3 py-1.5 text-sm"
+              onClick={() =>
+                update([], (list) => [...list, { key: nextKey++, title: '', children: [] }])
+              }
+            >
+              Add a top-level entry
+            </button>
+            <button
+              type="button"
+              className={primaryButton}
+              disabled={saving}
+              onClick={() => void save()}
+            >
+              Save the menu
+            </button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

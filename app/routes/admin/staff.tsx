@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from '#domain/zod.ts';
+import { newStaffSchema, STAFF_ROLES, type StaffJson, type StaffRole } from '#domain/staff.ts';
+import { adminFetch } from '#app/lib/admin-api.ts';
+import { Form } from '#app/components/forms/Form.tsx';
+import { Field, SelectField } from '#app/components/forms/Field.tsx';
+import { FormMessage } from '#app/components/forms/FormMessage.tsx';
+import { primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
+import { Spinner } from '#app/components/ui/Spinner.tsx';
+import {
+  applyServerErrors,
+  formatWhen,
+  PageHeading,
+  Panel,
+  tableClass,
+  tdClass,
+  thClass,
+} from '#app/components/admin/ui.tsx';
+import { useStaff } from './layout.tsx';
+
+export function meta() {
+  return [{ title: 'Staff | Tessera back office' }, { name: 'robots', content: 'noindex' }];
+}
+
+const STAFF_KEY = ['admin', 'staff'] as const;
+
+/** What each role may do, as the owner chooses one. */
+const ROLE_LABELS: Record<StaffRole, string> = {
+  owner: 'Owner: everything, including staff and the audit log',
+  manager: 'Manager: products, orders and customers',
+  editor: 'Editor: pages, posts and the menu',
+};
+
+function AddStaff({ onAdded }: { onAdded: (member: StaffJson) => void }) {
+  const [message, setMessage] = useState<string | null>(null);
+  const form = useForm<z.input<typeof newStaffSchema>>({
+    resolver: zodResolver(newStaffSchema),
+    defaultValues: { email: '', name: '', role: 'manager', password: '' },
+  });
+  const submit = form.handleSubmit(async (input) => {
+    setMessage(null);
+    try {
+      const { data } = await adminFetch<{ data: StaffJson }>('/api/admin/staff', {
+        method: 'POST',
+        body: input,
+      });
+      form.reset();
+      onAdded(data);
+    } catch (error) {
+      setMessage(applyServerErrors(form, error));
+    }
+  });
+  return (
+    <Form form={form} onSubmit={submit} aria-label="Add staff" className="flex flex-col gap-3">
+      {message ? <FormMessage kind="error">{message}</FormMessage> : null}
+      <Field name="name" label="Name" autoComplete="off" required />
+      <Field name="email" label="Email address" type="email" autoComplete="off" required />
+      <SelectField
+        name="role"
+        label="Role"
+        required
+        options={STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+      />
+      <Field
+        name="password"
+        label="First password (at least 12 characters; give it to them in person)"
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
+        Add staff member
+      </button>
+    </Form>
+  );
+}
+
+/** Owners add staff with a role and disable them (which ends their sessions at once). */
+export default function AdminStaff() {
+  const me = useStaff();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const staff = useQuery({
+    queryKey: STAFF_KEY,
+    queryFn: async () => (await adminFetch<{ data: StaffJson[] }>('/api/admin/staff')).data,
+  });
+  const disable = async (member: StaffJson) => {
+    try {
+      await adminFetch(`/api/admin/staff/${member.id}/disable`, { method: 'POST' });
+      setNotice({ kind: 'success', text: `${member.email} is disabled and signed out.` });
+      setConfirming(null);
+      await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+    } catch (error) {
+      setNotice({ kind: 'error', text: error instanceof Error ? error.message : 'Failed' });
+    }
+  };
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeading>Staff</PageHeading>
+      {notice ? <FormMessage kind={notice.kind}>{notice.text}</FormMessage> : null}
+      {staff.error ? (
+        <p role="alert">{staff.error.message}</p>
+      ) : !staff.data ? (
+        <Spinner label="Loading staff" />
+      ) : (
+        <table className={tableClass}>
+          <caption className="sr-only">Staff accounts</caption>
+          <thead>
+            <tr>
+              <th className={thClass}>Name</th>
+              <th className={thClass}>Role</th>
+              <th className={`${thClass} hidden md:table-cell`}>Two-step</th>
+              <th className={`${thClass} hidden md:table-cell`}>Added</th>
+              <th className={thClass}>Account</th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.data.map((member) => (
+              <tr key={member.id}>
+                <td className={tdClass}>
+                  {member.name}
+                  <span className="block text-xs break-all text-stone-600">{member.email}</span>
+                </td>
+                <td className={tdClass}>{member.role}</td>
+                <td className={`${tdClass} hidden md:table-cell`}>
+                  {member.enrolled ? 'Enrolled' : 'At first sign-in'}
+                </td>
+                <td className={`${tdClass} hidden md:table-cell`}>
+                  {formatWhen(member.created_at)}
+                </td>
+                <td className={tdClass}>
+                  {member.disabled ? (
+                    'Disabled'
+                  ) : member.id === me.id ? (
+                    'Active (you)'
+                  ) : confirming === member.id ? (
+                    <div role="group" aria-label={`Confirm disabling ${member.email}`}>
+                      <p className="mb-2">Disable {member.email}? Their sessions end now.</p>
+                      <div className="flex flex-wrap gap-2">
+                        <button
+                          type="button"
+                          className={primaryButton}
+                          onClick={() => void disable(member)}
+                        >
+                          Yes, disable
+                        </button>
+                        <button
+                          type="button"
+                          className={secondaryButton}
+                          onClick={() => setConfirming(null)}
+                        >
+                          Keep
+                        </button>
+                      </div>
+                    </div>
+                  ) : (
+                    <button
+                      type="button"
+                      className="underline"
+                      aria-label={`Disable ${member.email}`}
+                      onClick={() => setConfirming(member.id)}
+                    >
+                      Disable
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="max-w-md">
+        <Panel title="Add a staff member">
+          <AddStaff
+            onAdded={(member) => {
+              setNotice({
+                kind: 'success',
+                text: `${member.email} added: they set up two-step sign-in at their first sign-in.`,
+              });
+              void queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+            }}
+          />
+        </Panel>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { idParams } from '#domain/catalogue-query.ts';
+import { menuNodeSchema } from '#domain/api-schemas.ts';
+import {
+  adminContentSchema,
+  adminContentSummarySchema,
+  contentInputSchema,
+  homeInputSchema,
+  homeSchema,
+  mediaLibrarySchema,
+  menuInputSchema,
+} from '#domain/content-admin.ts';
+import { route } from '../../http/route.ts';
+import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
+import { AdminContentService, type ContentType } from '../../services/content/admin-content.ts';
+
+const typeParams = z.object({ type: z.enum(['pages', 'posts'], { error: 'pages or posts' }) });
+const typeIdParams = typeParams.extend(idParams.shape);
+const typeOf = (type: 'pages' | 'posts'): ContentType => (type === 'pages' ? 'page' : 'post');
+
+/**
+ * Content for editors and owners: pages and posts (rich text sanitised on save, draft or
+ * published), the mega-menu tree, the home page's hero slides and promotional tiles. Every write
+ * is audited before → after and announced, so every cache showing it drops its copy.
+ */
+export async function adminContentApi(app: FastifyInstance) {
+  const content = new AdminContentService(app.services.db);
+  const tags = ['admin'];
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/content/:type',
+    summary: 'Pages or posts (drafts too), for the back office',
+    tags,
+    params: typeParams,
+    response: {
+      description: 'Pages or posts, drafts included',
+      schema: z.object({ data: z.array(adminContentSummarySchema) }),
+      errors: [401, 403],
+    },
+    handler: async ({ params, request }) => {
+      await requireStaff(request, 'content');
+      return { data: await content.list(typeOf(params.type)) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/content/:type/:id',
+    summary: 'One page or post with its stored (sanitised) HTML',
+    tags,
+    params: typeIdParams,
+    response: {
+      description: 'The page or post',
+      schema: z.object({ data: adminContentSchema }),
+      errors: [401, 403, 404],
+    },
+    handler: async ({ params, request }) => {
+      await requireStaff(request, 'content');
+      return { data: await content.get(typeOf(params.type), params.id) };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/content/:type',
+    summary: 'Creates a page or post; its HTML is sanitised as content.rendered serves it',
+    tags,
+    params: typeParams,
+    body: contentInputSchema,
+    response: {
+      description:
+        'The new page or post; 400 names each bad field (a slug taken or malformed, ...)',
+      schema: z.object({ data: adminContentSchema }),
+      status: 201,
+      errors: [401, 403],
+    },
+    handler: async ({ params, body, request, reply }) => {
+      const member = await requireStaff(request, 'content');
+      const type = typeOf(params.type);
+      const id = await content.create(type, body, auditActor(request, member));
+      await app.changes.publish('content');
+      return reply.status(201).send({ data: await content.get(type, id) });
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/admin/content/:type/:id',
+    summary: 'Saves a page or post: title, slug, draft or published, HTML, excerpt, featured image',
+    tags,
+    params: typeIdParams,
+    body: contentInputSchema,
+    response: {
+      description: 'The page or post',
+      schema: z.object({ data: adminContentSchema }),
+      errors: [401, 403, 404],
+    },
+    handler: async ({ params, body, request }) => {
+      const member = await requireStaff(request, 'content');
+      const type = typeOf(params.type);
+      await content.update(type, params.id, body, auditActor(request, member));
+      await app.changes.publish('content');
+      return { data: await content.get(type, params.id) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/media',
+    summary: 'Images already used as featured images, to pick from',
+    tags,
+    response: {
+      description: 'Image addresses and their alternative text',
+      schema: z.object({ data: mediaLibrarySchema }),
+      errors: [401, 403],
+    },
+    handler: async ({ request }) => {
+      await requireStaff(request, 'content');
+      return { data: await content.mediaLibrary() };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/menu',
+    summary: 'The mega-menu tree as staff edit it',
+    tags,
+    response: {
+      description: 'The menu tree',
+      schema: z.object({ data: z.object({ tree: z.array(menuNodeSchema) }) }),
+      errors: [401, 403],
+    },
+    handler: async ({ request }) => {
+      await requireStaff(request, 'content');
+      return { data: { tree: await content.menu() } };
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/admin/menu',
+    summary: 'Replaces the mega-menu tree (at most 3 levels)',
+    tags,
+    body: menuInputSchema,
+    response: {
+      description: 'The menu tree as saved',
+      schema: z.object({ data: z.object({ tree: z.array(menuNodeSchema) }) }),
+      errors: [401, 403],
+    },
+    handler: async ({ body, request }) => {
+      const member = await requireStaff(request, 'content');
+      await content.saveMenu(body.tree, auditActor(request, member));
+      await app.changes.publish('menu');
+      return { data: { tree: await content.menu() } };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/home',
+    summary: "The home page's hero slides and promotional tiles",
+    tags,
+    response: {
+      description: 'The slides and tiles, in order',
+      schema: z.object({ data: homeSchema }),
+      errors: [401, 403],
+    },
+    handler: async ({ request }) => {
+      await requireStaff(request, 'content');
+      return { data: await content.home() };
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: '/admin/home',
+    summary: "Replaces the home page's hero slides and promotional tiles",
+    tags,
+    body: homeInputSchema,
+    response: {
+      description: 'The slides and tiles, in order',
+      schema: z.object({ data: homeSchema }),
+      errors: [401, 403],
+    },
+    handler: async ({ body, request }) => {
+      const member = await requireStaff(request, 'content');
+      await content.saveHome(body, auditActor(request, member));
+      await app.changes.publish('home');
+      return { data: await content.home() };
+    },
+  });
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  pageMetaSchema,
+  staffCustomerRowSchema,
+  staffCustomerSchema,
+} from '#domain/api-schemas.ts';
+import { pagingParams } from '#domain/catalogue-query.ts';
+import { listMeta } from '#domain/catalogue.ts';
+import { notFound } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { requireStaff } from '../../plugins/staff-session.ts';
+import { StaffCustomers } from '../../services/customers/staff-customers.ts';
+
+const customersQuery = z.object({
+  ...pagingParams(25),
+  q: z.string().trim().max(200, { error: 'Search with at most 200 characters' }).optional(),
+});
+const customerParams = z.object({
+  id: z.coerce
+    .number({ error: 'A customer id is a whole number' })
+    .int({ error: 'A customer id is a whole number' })
+    .positive({ error: 'A customer id is a whole number' })
+    .max(2_147_483_647, { error: 'A customer id is a whole number' }),
+});
+
+/**
+ * Customers for staff, read-only: the back office never edits a customer's account, and a
+ * customer's own changes (PUT /api/auth/update-profile) can never reach their role.
+ */
+export async function adminCustomersApi(app: FastifyInstance) {
+  const customers = new StaffCustomers(app.services.db);
+  const tags = ['admin'];
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/customers',
+    summary: 'Customers, newest first; q searches the email and the name',
+    tags,
+    query: customersQuery,
+    response: {
+      description: 'A page of customers',
+      schema: z.object({ data: z.array(staffCustomerRowSchema), meta: pageMetaSchema }),
+      errors: [401, 403],
+    },
+    handler: async ({ query, request }) => {
+      await requireStaff(request, 'customers');
+      const { data, total } = await customers.search(query.q, query.page, query.per_page);
+      return { data, meta: listMeta(query.page, query.per_page, total) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/customers/:id',
+    summary: 'One customer: addresses, orders and newsletter subscription',
+    tags,
+    params: customerParams,
+    response: {
+      description: 'The customer',
+      schema: z.object({ data: staffCustomerSchema }),
+      errors: [401, 403, 404],
+    },
+    handler: async ({ params, request }) => {
+      await requireStaff(request, 'customers');
+      const data = await customers.one(params.id);
+      if (!data) throw notFound('No such customer');
+      return { data };
+    },
+  });
+}

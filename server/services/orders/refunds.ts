@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '#db/client.ts';
+import { formatPoundsPlain } from '#domain/money.ts';
+import { canMovePayment, type PaymentStatus } from '#domain/order-states.ts';
+import {
+  formatCreditNoteNumber,
+  REFUND_MESSAGES,
+  type AdminOrderJson,
+  type CreditNoteJson,
+} from '#domain/refunds.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { audit, type AuditActor } from '../staff/audit.ts';
+import type { OrderService } from './orders.ts';
+import { recordEvent } from './orders.ts';
+
+/** Gives money back through the provider that took it. */
+export interface RefundGateway {
+  /** Refunds part or all of a Stripe PaymentIntent; the key makes a retry refund once. */
+  refundCard(intentId: string, amountPence: number, idempotencyKey: string): Promise<string>;
+}
+
+export interface RefundRequest {
+  orderNumber: string;
+  amountPence: number;
+  reason: string;
+  who: AuditActor;
+}
+
+interface PaymentRow {
+  id: number;
+  provider: 'stripe' | 'bank_transfer';
+  provider_ref: string | null;
+  amount_pence: number;
+  refunded_pence: number;
+  status: PaymentStatus;
+}
+
+const CREDIT_NOTE_ACTION = 'order.refund';
+
+/**
+ * Refunds for staff. One transaction holds the order's row lock: the refundable amount is read,
+ * the provider is asked (Stripe's Refunds API under an idempotency key, or nothing for a bank
+ * transfer, which staff pay back by hand), then the payment, the order's payment status, its
+ * history and a numbered credit note are written together; a refusal from Stripe changes nothing
+ * and takes no number.
+ */
+export class RefundService {
+  constructor(
+    private readonly db: Database,
+    private readonly orders: OrderService,
+    private readonly gateway: RefundGateway | null,
+  ) {}
+
+  async refund(input: RefundRequest): Promise<{ creditNote: string; status: PaymentStatus }> {
+    return this.db.transaction(async (tx) => {
+      const [order] = await queryRows<{
+        id: number;
+        payment_status: PaymentStatus;
+        needs_refund: boolean;
+      }>(
+        tx,
+        sql`SELECT id, payment_status, needs_refund FROM orders
+            WHERE number = ${input.orderNumber} FOR UPDATE`,
+      );
+      if (!order) throw notFound('Order not found');
+      const [payment] = await queryRows<PaymentRow>(
+        tx,
+        sql`SELECT id, provider, provider_ref, amount_pence, refunded_pence, status FROM payments
+            WHERE order_id = ${order.id} AND status IN ('succeeded', 'partially_refunded', 'refunded')
+            ORDER BY id LIMIT 1 FOR UPDATE`,
+      );
+      if (!payment || payment.status === 'refunded') {
+        throw conflict(payment ? REFUND_MESSAGES.tooMuch('0.00') : REFUND_MESSAGES.nothingPaid);
+      }
+      const refundable = payment.amount_pence - payment.refunded_pence;
+      if (input.amountPence > refundable) {
+        throw badRequest(REFUND_MESSAGES.tooMuch(formatPoundsPlain(refundable)), {
+          amount: REFUND_MESSAGES.tooMuch(formatPoundsPlain(refundable)),
+        });
+      }
+      const refunded = payment.refunded_pence + input.amountPence;
+      const to: PaymentStatus =
+        refunded === payment.amount_pence ? 'refunded' : 'partially_refunded';
+      if (!canMovePayment(order.payment_status, to)) {
+        throw conflict(`A payment that is ${order.payment_status} cannot be refunded`);
+      }
+      let refundRef = 'manual';
+      if (payment.provider === 'stripe') {
+        if (!this.gateway || !payment.provider_ref) {
+          throw conflict('Card refunds need Stripe to be configured');
+        }
+        // Same order, same refunded-before and amount: a retry after a lost answer refunds once.
+        refundRef = await this.gateway.refundCard(
+          payment.provider_ref,
+          input.amountPence,
+          `refund-${input.orderNumber}-${payment.refunded_pence}-${input.amountPence}`,
+        );
+      }
+      // The credit note's number only now, under its counter's row lock: no gaps.
+      const [counter] = await queryRows<{ value: number }>(
+        tx,
+        sql`UPDATE counters SET value = value + 1 WHERE name = 'credit_note' RETURNING value`,
+      );
+      const number = counter!.value;
+      await tx.execute(sql`INSERT INTO credit_notes
+          (order_id, number, amount_pence, reason, refund_ref, actor)
+        VALUES (${order.id}, ${number}, ${input.amountPence}, ${input.reason}, ${refundRef},
+          ${input.who.actor})`);
+      const printed = formatCreditNoteNumber(number);
+      await tx.execute(sql`UPDATE payments SET refunded_pence = ${refunded}, status = ${to},
+          updated_at = now() WHERE id = ${payment.id}`);
+      await tx.execute(sql`UPDATE orders SET payment_status = ${to},
+          needs_refund = needs_refund AND ${to !== 'refunded'}, updated_at = now()
+          WHERE id = ${order.id}`);
+      await recordEvent(tx, order.id, {
+        kind: 'payment',
+        from: order.payment_status,
+        to,
+        actor: `staff:${input.who.actor}`,
+        note: `Refund of £${formatPoundsPlain(input.amountPence)} (${
+          payment.provider === 'stripe' ? `Stripe refund ${refundRef}` : 'paid back by hand'
+        }), credit note ${printed}: ${input.reason}`,
+      });
+      await audit(tx, input.who, {
+        action: CREDIT_NOTE_ACTION,
+        entity: 'credit_note',
+        entityId: printed,
+        before: {
+          order: input.orderNumber,
+          payment_status: order.payment_status,
+          refunded: formatPoundsPlain(payment.refunded_pence),
+        },
+        after: {
+          order: input.orderNumber,
+          credit_note: printed,
+          amount: formatPoundsPlain(input.amountPence),
+          reason: input.reason,
+          refund_ref: refundRef,
+          payment_status: to,
+          refunded: formatPoundsPlain(refunded),
+        },
+      });
+      return { creditNote: printed, status: to };
+    });
+  }
+
+  /** The credit notes of an order, oldest first. */
+  async creditNotes(orderNumber: string): Promise<CreditNoteJson[]> {
+    const rows = await queryRows<{
+      number: number;
+      issued_at: string | Date;
+      amount_pence: number;
+      reason: string;
+      refund_ref: string;
+      actor: string;
+    }>(
+      this.db,
+      sql`SELECT c.number, c.issued_at, c.amount_pence, c.reason, c.refund_ref, c.actor
+          FROM credit_notes c JOIN orders o ON o.id = c.order_id
+          WHERE o.number = ${orderNumber} ORDER BY c.number`,
+    );
+    return rows.map((row) => ({
+      number: formatCreditNoteNumber(row.number),
+      issued_at: new Date(row.issued_at).toISOString(),
+      amount: formatPoundsPlain(row.amount_pence),
+      reason: row.reason,
+      refund_ref: row.refund_ref,
+      actor: row.actor,
+      url: `/api/admin/orders/${orderNumber}/credit-notes/${formatCreditNoteNumber(row.number)}.pdf`,
+    }));
+  }
+
+  /** The order as staff see it: with its payment, what may still be refunded, and credit notes. */
+  async adminJson(orderId: number): Promise<AdminOrderJson> {
+    const order = await this.orders.json(orderId);
+    const [[payment], [flags], creditNotes] = await Promise.all([
+      queryRows<PaymentRow>(
+        this.db,
+        sql`SELECT id, provider, provider_ref, amount_pence, refunded_pence, status FROM payments
+            WHERE order_id = ${orderId} AND status <> 'pending' ORDER BY id LIMIT 1`,
+      ),
+      queryRows<{ needs_refund: boolean }>(
+        this.db,
+        sql`SELECT needs_refund FROM orders WHERE id = ${orderId}`,
+      ),
+      this.creditNotes(order.number),
+    ]);
+    const paid = payment && payment.status !== 'failed';
+    return {
+      ...order,
+      // Staff open the invoice through the back office's own route (the shopper's needs their link).
+      invoice: order.invoice
+        ? { ...order.invoice, url: `/api/admin/orders/${order.number}/invoice.pdf` }
+        : null,
+      needs_refund: flags?.needs_refund ?? false,
+      payment: paid
+        ? {
+            provider: payment.provider,
+            provider_ref: payment.provider_ref,
+            amount: formatPoundsPlain(payment.amount_pence),
+            refunded: formatPoundsPlain(payment.refunded_pence),
+            refundable: formatPoundsPlain(payment.amount_pence - payment.refunded_pence),
+          }
+        : null,
+      credit_notes: creditNotes,
+    };
+  }
+}
