@@ -231,6 +231,20 @@ describe('the product editor', () => {
     product.slug = before.slug;
   });
 
+  it('sanitises the description as CMS HTML before the storefront serves it', async () => {
+    const before = await load();
+    const saved = await manager.call('PUT', `/api/admin/products/${product.id}`, {
+      ...editorInput(before),
+      description: '<p onclick="steal()">Honed finish</p><script>steal()</script>',
+    });
+    expect(saved.status).toBe(200);
+    const served = await t.app.inject({ url: `/api/products/slug/${before.slug}` });
+    const description: string = served.json().data.description;
+    expect(description).toContain('Honed finish');
+    expect(description).not.toMatch(/script|onclick|steal/);
+    await owner.call('PUT', `/api/admin/products/${product.id}`, editorInput(before));
+  });
+
   it('answers 404 for an unknown product', async () => {
     expect((await manager.call('GET', '/api/admin/products/999999')).status).toBe(404);
   });

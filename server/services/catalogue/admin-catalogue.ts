@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows, type Database } from '#db/client.ts';
 import { refreshListingArraysOf } from '#db/listing-arrays.ts';
+import { sanitiseCmsHtml } from '../content/sanitise.ts';
 import {
   BULK_PREVIEW_ROWS,
   CATALOGUE_MESSAGES,
@@ -308,7 +309,8 @@ export class AdminCatalogue {
       }
       await tx.execute(sql`UPDATE products SET
           name = ${input.name}, slug = ${input.slug}, status = ${input.status},
-          short_description = ${input.short_description}, description = ${input.description},
+          short_description = ${input.short_description},
+          description = ${sanitiseCmsHtml(input.description)},
           featured = ${input.featured}, is_new_arrival = ${input.is_new_arrival},
           on_sale = ${input.on_sale}, updated_at = now()
         WHERE id = ${id}`);
