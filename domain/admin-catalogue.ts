@@ -374,6 +374,32 @@ export interface AdminProductJson {
   updated_at: string;
 }
 
+/** The editor's fields as they stand: the form's starting values, and a save that changes nothing. */
+export const productEditValues = (p: AdminProductJson): ProductEditInput => ({
+  name: p.name,
+  slug: p.slug,
+  status: p.status,
+  short_description: p.short_description,
+  description: p.description,
+  category_ids: p.category_ids,
+  term_ids: p.term_ids,
+  featured: p.featured,
+  is_new_arrival: p.is_new_arrival,
+  on_sale: p.on_sale,
+});
+
+/** The sizes grid as it stands, in the strings its fields hold. */
+export const variationsGridValues = (p: AdminProductJson): VariationsGridInput => ({
+  variations: p.variations.map((v) => ({
+    id: v.id,
+    option: v.option,
+    sku: v.sku ?? '',
+    price: v.price,
+    sale_price: v.sale_price ?? '',
+    stock: v.stock === null ? '' : String(v.stock),
+  })),
+});
+
 export interface BulkChangeRow {
   product_id: number;
   product: string;

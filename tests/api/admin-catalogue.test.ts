@@ -7,6 +7,8 @@ import {
   IMAGE_MESSAGES,
   TAXONOMY_MESSAGES,
   UPLOAD_MAX_BYTES,
+  productEditValues,
+  variationsGridValues,
   type AdminProductJson,
 } from '#domain/admin-catalogue.ts';
 import { ApiShopper } from '#tests/setup/api-shopper.ts';
@@ -33,30 +35,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-});
-
-const editorInput = (p: AdminProductJson) => ({
-  name: p.name,
-  slug: p.slug,
-  status: p.status,
-  short_description: p.short_description,
-  description: p.description,
-  category_ids: p.category_ids,
-  term_ids: p.term_ids,
-  featured: p.featured,
-  is_new_arrival: p.is_new_arrival,
-  on_sale: p.on_sale,
-});
-
-const gridInput = (p: AdminProductJson) => ({
-  variations: p.variations.map((v) => ({
-    id: v.id,
-    option: v.option,
-    sku: v.sku ?? '',
-    price: v.price,
-    sale_price: v.sale_price ?? '',
-    stock: v.stock === null ? '' : String(v.stock),
-  })),
 });
 
 async function load(id = product.id): Promise<AdminProductJson> {
@@ -157,7 +135,7 @@ describe('the product editor', () => {
   it('refuses bad input with the field message and stores nothing', async () => {
     const before = await load();
     const bad = await manager.call('PUT', `/api/admin/products/${product.id}`, {
-      ...editorInput(before),
+      ...productEditValues(before),
       name: '  ',
       slug: 'Not A Slug',
       status: 'archived',
@@ -173,13 +151,13 @@ describe('the product editor', () => {
       sql`SELECT slug FROM products WHERE id <> ${product.id} ORDER BY id LIMIT 1`,
     );
     const taken = await manager.call('PUT', `/api/admin/products/${product.id}`, {
-      ...editorInput(before),
+      ...productEditValues(before),
       slug: other!.slug,
     });
     expect(taken.status).toBe(400);
     expect(taken.body.fields).toEqual({ slug: CATALOGUE_MESSAGES.slugTaken });
     const unknown = await manager.call('PUT', `/api/admin/products/${product.id}`, {
-      ...editorInput(before),
+      ...productEditValues(before),
       category_ids: [999_999],
     });
     expect(unknown.body.fields).toEqual({ category_ids: CATALOGUE_MESSAGES.unknownCategory });
@@ -192,7 +170,7 @@ describe('the product editor', () => {
     expect(storefront.statusCode).toBe(200);
     const terms = before.term_ids.slice(0, -1);
     const saved = await manager.call('PUT', `/api/admin/products/${product.id}`, {
-      ...editorInput(before),
+      ...productEditValues(before),
       name: `${before.name} Honed`,
       slug: `${before.slug}-honed`,
       featured: !before.featured,
@@ -227,14 +205,14 @@ describe('the product editor', () => {
     );
     expect(audited[0]!.n).toBe(1);
     // Back as it was, for the tests that follow.
-    await owner.call('PUT', `/api/admin/products/${product.id}`, editorInput(before));
+    await owner.call('PUT', `/api/admin/products/${product.id}`, productEditValues(before));
     product.slug = before.slug;
   });
 
   it('sanitises the description as CMS HTML before the storefront serves it', async () => {
     const before = await load();
     const saved = await manager.call('PUT', `/api/admin/products/${product.id}`, {
-      ...editorInput(before),
+      ...productEditValues(before),
       description: '<p onclick="steal()">Honed finish</p><script>steal()</script>',
     });
     expect(saved.status).toBe(200);
@@ -242,7 +220,7 @@ describe('the product editor', () => {
     const description: string = served.json().data.description;
     expect(description).toContain('Honed finish');
     expect(description).not.toMatch(/script|onclick|steal/);
-    await owner.call('PUT', `/api/admin/products/${product.id}`, editorInput(before));
+    await owner.call('PUT', `/api/admin/products/${product.id}`, productEditValues(before));
   });
 
   it('answers 404 for an unknown product', async () => {
@@ -253,7 +231,7 @@ describe('the product editor', () => {
 describe('the variations grid', () => {
   it('refuses bad rows with each field message and stores nothing', async () => {
     const before = await load();
-    const grid = gridInput(before);
+    const grid = variationsGridValues(before);
     grid.variations[0] = { ...grid.variations[0]!, price: 'abc' };
     grid.variations[1] = { ...grid.variations[1]!, stock: '-3', sale_price: '999999' };
     const bad = await manager.call('PUT', `/api/admin/products/${product.id}/variations`, grid);
@@ -272,7 +250,7 @@ describe('the variations grid', () => {
     // Warm the storefront's caches first.
     await t.app.inject({ url: `/api/products/slug/${product.slug}` });
     await t.app.inject({ url: `/api/product/${product.id}/variations` });
-    const grid = gridInput(before);
+    const grid = variationsGridValues(before);
     grid.variations[sizeIndex] = {
       ...grid.variations[sizeIndex]!,
       price: '1.23',
@@ -296,12 +274,16 @@ describe('the variations grid', () => {
       sql`SELECT price_pence FROM products WHERE id = ${product.id}`,
     );
     expect(stored!.price_pence).toBe(123);
-    await owner.call('PUT', `/api/admin/products/${product.id}/variations`, gridInput(before));
+    await owner.call(
+      'PUT',
+      `/api/admin/products/${product.id}/variations`,
+      variationsGridValues(before),
+    );
   });
 
   it('adds, reorders and deletes rows; a sale price keeps the regular price', async () => {
     const before = await load();
-    const grid = gridInput(before);
+    const grid = variationsGridValues(before);
     const added = {
       option: '300x300x10',
       sku: 'TEST-300',

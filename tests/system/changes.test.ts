@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSync } from 'otplib';
 import pg from 'pg';
 import { LISTEN_APPLICATION_NAME } from '#db/client.ts';
+import { variationsGridValues, type AdminProductJson } from '#domain/admin-catalogue.ts';
+import { variationKind } from '#domain/samples.ts';
 import { startServerProcess, type ServerProcess } from '#tests/setup/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/setup/test-app.ts';
 import { placeOrder, purchasableVariations, quoteBasket, Shopper } from './shopper.ts';
@@ -101,14 +103,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('changes reach every instance', 
       )
     ).rows[0]!.n;
 
-  /** A price saved on instance A: the row changes and A announces it (an owner's refresh). */
-  async function savePriceThroughA(id: number, pence: number) {
-    await client.query('UPDATE products SET price_pence = $1 WHERE id = $2', [pence, id]);
-    const refresh = await fetch(`${a.url}/api/admin/cache/refresh`, {
-      method: 'POST',
-      headers: { cookie: staffCookie },
+  /** Every size of the product priced at `pounds` per m² in A's sizes grid, as staff save it. */
+  async function savePriceThroughA(id: number, pounds: string) {
+    const headers = { cookie: staffCookie, 'content-type': 'application/json' };
+    const product = (
+      (await (await fetch(`${a.url}/api/admin/products/${id}`, { headers })).json()) as {
+        data: AdminProductJson;
+      }
+    ).data;
+    const grid = variationsGridValues(product);
+    for (const row of grid.variations) {
+      if (variationKind(row.option) === 'size')
+        Object.assign(row, { price: pounds, sale_price: '' });
+    }
+    const saved = await fetch(`${a.url}/api/admin/products/${id}/variations`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify(grid),
     });
-    expect(refresh.status).toBe(200);
+    expect(saved.status).toBe(200);
   }
 
   it('a price saved through one instance is served by the other within 5 s', async () => {
@@ -121,7 +134,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('changes reach every instance', 
     await client.query('UPDATE products SET price_pence = 4321 WHERE id = $1', [first.id]);
     // B's cache holds the old answer: nothing else would show the change.
     expect(await listedPrice(b.url, first.id)).toBe(first.price);
-    await savePriceThroughA(first.id, 98_765);
+    await savePriceThroughA(first.id, '987.65');
     const took = await within(5_000, async () => (await listedPrice(b.url, first.id)) === '987.65');
     expect(took).toBeLessThan(5_000);
   });
@@ -154,13 +167,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('changes reach every instance', 
        WHERE datname = current_database() AND application_name = $1`,
       [LISTEN_APPLICATION_NAME],
     );
-    await savePriceThroughA(first.id, 55_500);
+    await savePriceThroughA(first.id, '555.00');
     await within(5_000, async () => (await listedPrice(b.url, first.id)) === '555.00');
     // Both instances listen again.
     await within(10_000, async () => (await listeners()) === 2);
     await client.query('UPDATE products SET price_pence = 1 WHERE id = $1', [first.id]);
     await listedPrice(b.url, first.id);
-    await savePriceThroughA(first.id, 22_200);
+    await savePriceThroughA(first.id, '222.00');
     await within(5_000, async () => (await listedPrice(b.url, first.id)) === '222.00');
   });
 });

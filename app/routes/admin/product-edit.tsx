@@ -13,7 +13,9 @@ import {
   IMAGE_ALT_MAX_LENGTH,
   UPLOAD_CONTENT_TYPES,
   productEditSchema,
+  productEditValues,
   variationsGridSchema,
+  variationsGridValues,
   type AdminProductJson,
   type ProductEdit,
   type ProductEditInput,
@@ -50,30 +52,6 @@ function showServerError<T extends FieldValues>(
     setMessage({ kind: 'error', text: 'Network error occurred' });
   }
 }
-
-const productValues = (p: AdminProductJson): ProductEditInput => ({
-  name: p.name,
-  slug: p.slug,
-  status: p.status,
-  short_description: p.short_description,
-  description: p.description,
-  category_ids: p.category_ids,
-  term_ids: p.term_ids,
-  featured: p.featured,
-  is_new_arrival: p.is_new_arrival,
-  on_sale: p.on_sale,
-});
-
-const gridValues = (p: AdminProductJson): VariationsGridInput => ({
-  variations: p.variations.map((v) => ({
-    id: v.id,
-    option: v.option,
-    sku: v.sku ?? '',
-    price: v.price,
-    sale_price: v.sale_price ?? '',
-    stock: v.stock === null ? '' : String(v.stock),
-  })),
-});
 
 /** The product editor: its fields, then its sizes as a grid, each saved on its own. */
 export default function AdminProductEdit() {
@@ -113,7 +91,7 @@ function ProductForm({ product, taxonomy }: { product: AdminProductJson; taxonom
   const [message, setMessage] = useState<Message>(null);
   const form = useForm<ProductEditInput, unknown, ProductEdit>({
     resolver: zodResolver(productEditSchema),
-    defaultValues: productValues(product),
+    defaultValues: productEditValues(product),
   });
   const save = form.handleSubmit(async (input) => {
     setMessage(null);
@@ -126,7 +104,7 @@ function ProductForm({ product, taxonomy }: { product: AdminProductJson; taxonom
         },
       );
       queryClient.setQueryData(['admin', 'product', product.id], data);
-      form.reset(productValues(data));
+      form.reset(productEditValues(data));
       setMessage({ kind: 'success', text: 'Product saved' });
     } catch (error) {
       showServerError(form as never, error, setMessage);
@@ -271,7 +249,7 @@ function VariationsForm({ product }: { product: AdminProductJson }) {
   const [message, setMessage] = useState<Message>(null);
   const form = useForm<VariationsGridInput, unknown, VariationsGrid>({
     resolver: zodResolver(variationsGridSchema),
-    defaultValues: gridValues(product),
+    defaultValues: variationsGridValues(product),
   });
   const rows = useFieldArray({ control: form.control, name: 'variations' });
   // The browser checked the rows; the server parses the same text again (pounds, not pence).
@@ -282,7 +260,7 @@ function VariationsForm({ product }: { product: AdminProductJson }) {
         `/api/admin/products/${product.id}/variations`,
         { method: 'PUT', body: form.getValues() },
       );
-      form.reset(gridValues(data));
+      form.reset(variationsGridValues(data));
       queryClient.setQueryData(['admin', 'product', product.id], data);
       setMessage({ kind: 'success', text: 'Sizes saved' });
     } catch (error) {
