@@ -14,6 +14,7 @@ import {
   priceUnit,
   storedPrices,
   type AdminProductFilter,
+  type AdminTaxonomy,
   type AdminProductJson,
   type AdminProductRow,
   type AdminProductsQuery,
@@ -208,19 +209,14 @@ export class AdminCatalogue {
   /** Categories and the four attributes' terms, for the editor's pickers. */
   async taxonomy() {
     const [categories, terms] = await Promise.all([
-      queryRows<{ id: number; name: string; slug: string; section: string }>(
+      queryRows<AdminTaxonomy['categories'][number]>(
         this.db,
-        sql`SELECT id, name, slug, section FROM categories ORDER BY section, position, name`,
+        sql`SELECT id, name, slug, section, position FROM categories
+          ORDER BY section, position, name`,
       ),
-      queryRows<{
-        id: number;
-        attribute_id: number;
-        attribute: string;
-        name: string;
-        slug: string;
-      }>(
+      queryRows<AdminTaxonomy['terms'][number]>(
         this.db,
-        sql`SELECT t.id, t.attribute_id, a.name AS attribute, t.name, t.slug
+        sql`SELECT t.id, t.attribute_id, a.name AS attribute, t.name, t.slug, t.position
           FROM attribute_terms t JOIN attributes a ON a.id = t.attribute_id
           ORDER BY a.position, t.position, t.name`,
       ),
