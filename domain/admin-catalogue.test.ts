@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bulkEditSchema,
   categoryEditSchema,
+  categoryFormSchema,
   CATALOGUE_MESSAGES,
   changedPrice,
   percentChange,
@@ -10,6 +11,7 @@ import {
   storedPrices,
   TAXONOMY_MESSAGES,
   termEditSchema,
+  termFormSchema,
   variationsGridSchema,
 } from './admin-catalogue.ts';
 
@@ -173,5 +175,15 @@ describe('categoryEditSchema and termEditSchema', () => {
         position: TAXONOMY_MESSAGES.positionInvalid,
       },
     );
+  });
+  it("reads the forms' position text: blank is 0, digits a number, anything else the message", () => {
+    const term = (position: string) =>
+      termFormSchema.safeParse({ name: 'Sea Green', slug: 'sea-green', position });
+    expect(term('').data?.position).toBe(0);
+    expect(term(' 12 ').data?.position).toBe(12);
+    expect(fields(term('first'))).toEqual({ position: TAXONOMY_MESSAGES.positionInvalid });
+    expect(
+      categoryFormSchema.parse({ name: 'Slate', slug: 'slate', section: 'stone', position: '4' }),
+    ).toEqual({ name: 'Slate', slug: 'slate', section: 'stone', position: 4 });
   });
 });

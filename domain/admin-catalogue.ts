@@ -527,7 +527,13 @@ export const adminProductSchema = z.object({
 
 export const adminTaxonomySchema = z.object({
   categories: z.array(
-    z.object({ id: z.number().int(), name: z.string(), slug: z.string(), section: z.string() }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      slug: z.string(),
+      section: z.string(),
+      position: z.number().int(),
+    }),
   ),
   terms: z.array(
     z.object({
@@ -536,9 +542,11 @@ export const adminTaxonomySchema = z.object({
       attribute: z.string(),
       name: z.string(),
       slug: z.string(),
+      position: z.number().int(),
     }),
   ),
 });
+export type AdminTaxonomy = z.infer<typeof adminTaxonomySchema>;
 
 const bulkValue = z.union([z.string(), z.number(), z.null()]);
 export const bulkPreviewSchema = z.object({
@@ -628,6 +636,21 @@ export const categoryEditSchema = z.object({
 
 /** An attribute term: POST /api/admin/attributes/:id/terms, PUT /api/admin/terms/:id. */
 export const termEditSchema = z.object({ name: taxonomyName, slug: taxonomySlug, position });
+
+/**
+ * The position as a form's text box holds it: blank → 0, '3' → 3, 'x' → the field's message. Only
+ * the forms take text; the API keeps to JSON numbers.
+ */
+const positionText = z.preprocess(
+  (value) =>
+    typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value,
+  position,
+);
+
+/** The back office's category form: `categoryEditSchema` with the position typed as text. */
+export const categoryFormSchema = categoryEditSchema.extend({ position: positionText });
+/** The back office's term form: `termEditSchema` with the position typed as text. */
+export const termFormSchema = termEditSchema.extend({ position: positionText });
 
 export const categoryJsonSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import sharp from 'sharp';
 import {
@@ -122,6 +122,48 @@ describe('GET /api/admin/products', () => {
       '/api/admin/products?per_page=10&page=2&sort=price-asc',
     );
     expect(page2.body.data[0].id).not.toBe(first.id);
+  });
+
+  it('finds by any part of the name in any case, by SKU or slug, and pages a category in id order', async () => {
+    // The list's definition, written plainly: the answers must be these rows in this order.
+    const expected = async (where: SQL, order: 'ASC' | 'DESC', page: number) =>
+      (
+        await queryRows<{ id: number }>(
+          t.app.services.db,
+          sql`SELECT p.id FROM products p WHERE ${where}
+            ORDER BY p.id ${sql.raw(order)} LIMIT 10 OFFSET ${(page - 1) * 10}`,
+        )
+      ).map((r) => r.id);
+    const listed = async (params: string) =>
+      (await manager.call('GET', `/api/admin/products?per_page=10&${params}`)).body.data.map(
+        (r: { id: number }) => r.id,
+      );
+    const [variation] = await queryRows<{ sku: string; product_id: number }>(
+      t.app.services.db,
+      sql`SELECT sku, product_id FROM variations WHERE sku IS NOT NULL ORDER BY id LIMIT 1`,
+    );
+    expect(await listed(`q=${variation!.sku}`)).toContain(variation!.product_id);
+    const p = await load();
+    expect(await listed(`q=${p.slug}`)).toContain(p.id);
+    expect(await listed('q=MaRbLe')).toHaveLength(10);
+    for (const [params, where] of [
+      ['q=MaRbLe', sql`p.name ILIKE '%marble%'`],
+      ['q=marble&page=2&sort=id-asc', sql`p.name ILIKE '%marble%'`],
+      ['q=100%25', sql`p.name ILIKE '%100\%%'`],
+      [
+        `category=${p.category_ids[0]}&status=publish&page=2`,
+        sql`p.category_ids @> ${`{${p.category_ids[0]}}`}::int[] AND p.status = 'publish'`,
+      ],
+      [
+        `category=${p.category_ids[0]}&q=tile&sort=id-asc`,
+        sql`p.category_ids @> ${`{${p.category_ids[0]}}`}::int[] AND p.name ILIKE '%tile%'`,
+      ],
+    ] as const) {
+      const search = new URLSearchParams(params);
+      const order = search.get('sort') === 'id-asc' ? 'ASC' : 'DESC';
+      const page = Number(search.get('page') ?? 1);
+      expect(await listed(params), params).toEqual(await expected(where, order, page));
+    }
   });
 
   it('answers bad paging or sort with 400', async () => {

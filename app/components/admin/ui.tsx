@@ -22,7 +22,7 @@ export function formatWhen(iso: string): string {
  * form (the server's own, or a network failure's).
  */
 export function applyServerErrors<T extends FieldValues>(
-  form: UseFormReturn<T>,
+  form: Pick<UseFormReturn<T>, 'setError'>,
   error: unknown,
 ): string {
   if (error instanceof ApiError) {

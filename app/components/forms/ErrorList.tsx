@@ -22,19 +22,24 @@ export function errorMessages(errors: FieldErrors): string[] {
   return [...messages];
 }
 
-/** The spec's list of messages (section 5), announced as soon as it appears. */
+/**
+ * The spec's list of messages (section 5), announced as soon as it appears. The alert wraps the
+ * list: a `ul` with the alert role would no longer be a list, and its items would be orphans.
+ */
 export function ErrorList({ messages }: { messages: readonly string[] }) {
   if (messages.length === 0) return null;
   return (
-    <ul
+    <div
       role="alert"
       aria-label={ERROR_LIST_LABEL}
-      className="list-inside list-disc rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+      className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
     >
-      {messages.map((message) => (
-        <li key={message}>{message}</li>
-      ))}
-    </ul>
+      <ul className="list-inside list-disc">
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -14,6 +14,7 @@ import {
   priceUnit,
   storedPrices,
   type AdminProductFilter,
+  type AdminTaxonomy,
   type AdminProductJson,
   type AdminProductRow,
   type AdminProductsQuery,
@@ -48,16 +49,45 @@ const ORDER_BY: Record<AdminSort, SQL> = {
   'price-desc': sql`p.price_pence DESC, p.id DESC`,
 };
 
+/** The id sorts: the order of the (id, status, name_lower) and (category_id, product_id) indexes. */
+const ID_DIRECTION: Partial<Record<AdminSort, SQL>> = {
+  'id-desc': sql`DESC`,
+  'id-asc': sql`ASC`,
+};
+
 function filterWhere(filter: AdminProductFilter): SQL {
   const conditions: SQL[] = [sql`true`];
   if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
   if (filter.category) conditions.push(sql`p.category_ids @> ${idArray([filter.category])}`);
   if (filter.q) {
     const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(p.name ILIKE ${like} OR p.sku = ${filter.q} OR p.slug = ${filter.q}
-      OR p.id IN (SELECT product_id FROM variations WHERE sku = ${filter.q}))`);
+    // `name ILIKE x` is `lower(name) LIKE lower(x)` on UTF-8 text: the same rows, matched against
+    // the stored lower-case name. The exact SKU and slug matches are a few ids, found once
+    // through their unique indexes rather than tested on every row.
+    conditions.push(sql`(p.name_lower LIKE lower(${like})
+      OR p.id IN (SELECT id FROM products WHERE sku = ${filter.q} OR slug = ${filter.q}
+        UNION ALL SELECT product_id FROM variations WHERE sku = ${filter.q}))`);
   }
   return sql.join(conditions, sql` AND `);
+}
+
+/**
+ * A page of ids in an id sort. Without a category, the (id, status, name_lower) index answers
+ * the filter on its own, so the rows a filter skips are never read. With one, the category's
+ * (category_id, product_id) index gives its products in order and each is checked until the
+ * page is full: the check is a scalar subquery so that PostgreSQL cannot make it a join, which
+ * it would run by walking every product id above the category's first.
+ */
+function idPage(query: AdminProductsQuery, where: SQL, direction: SQL): SQL {
+  const offset = (query.page - 1) * query.per_page;
+  if (!query.category) {
+    return sql`SELECT p.id FROM products p WHERE ${where}
+      ORDER BY p.id ${direction} LIMIT ${query.per_page} OFFSET ${offset}`;
+  }
+  return sql`SELECT pc.product_id FROM product_categories pc
+    WHERE pc.category_id = ${query.category}
+      AND (SELECT true FROM products p WHERE p.id = pc.product_id AND ${where})
+    ORDER BY pc.product_id ${direction} LIMIT ${query.per_page} OFFSET ${offset}`;
 }
 
 interface ListRow {
@@ -147,10 +177,12 @@ export class AdminCatalogue {
     const branch = (status: SQL) =>
       sql`(SELECT * FROM products p WHERE ${where} AND ${status}
         ORDER BY ${order} LIMIT ${query.per_page + offset})`;
+    const idDirection = ID_DIRECTION[query.sort];
     // Without a status filter, a sort by price or date reads each status's index in order
     // (the statuses are draft and publish) instead of sorting every product.
-    const pageRows =
-      !query.status && STATUS_INDEXED.has(query.sort)
+    const pageRows = idDirection
+      ? sql`SELECT * FROM products p WHERE p.id IN (${idPage(query, where, idDirection)})`
+      : !query.status && STATUS_INDEXED.has(query.sort)
         ? sql`SELECT * FROM (${branch(sql`p.status = 'publish'`)} UNION ALL ${branch(sql`p.status = 'draft'`)}) p
             ORDER BY ${order} LIMIT ${query.per_page} OFFSET ${offset}`
         : sql`SELECT * FROM products p WHERE ${where}
@@ -208,19 +240,14 @@ export class AdminCatalogue {
   /** Categories and the four attributes' terms, for the editor's pickers. */
   async taxonomy() {
     const [categories, terms] = await Promise.all([
-      queryRows<{ id: number; name: string; slug: string; section: string }>(
+      queryRows<AdminTaxonomy['categories'][number]>(
         this.db,
-        sql`SELECT id, name, slug, section FROM categories ORDER BY section, position, name`,
+        sql`SELECT id, name, slug, section, position FROM categories
+          ORDER BY section, position, name`,
       ),
-      queryRows<{
-        id: number;
-        attribute_id: number;
-        attribute: string;
-        name: string;
-        slug: string;
-      }>(
+      queryRows<AdminTaxonomy['terms'][number]>(
         this.db,
-        sql`SELECT t.id, t.attribute_id, a.name AS attribute, t.name, t.slug
+        sql`SELECT t.id, t.attribute_id, a.name AS attribute, t.name, t.slug, t.position
           FROM attribute_terms t JOIN attributes a ON a.id = t.attribute_id
           ORDER BY a.position, t.position, t.name`,
       ),

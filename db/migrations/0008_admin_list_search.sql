@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "name_lower" text GENERATED ALWAYS AS (lower("name")) STORED;--> statement-breakpoint
+CREATE INDEX "products_id_status_name" ON "products" USING btree ("id","status","name_lower");
