@@ -423,7 +423,7 @@ export function parseWooRow(
       option,
       pricePence: price,
       regularPricePence: sale.value === null ? null : regular.value,
-      stock: isFreeSample(option) ? null : counted,
+      stock: counted,
     };
   };
 
