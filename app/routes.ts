@@ -61,6 +61,7 @@ export default [
       index('routes/admin/dashboard.tsx'),
       route('/products', 'routes/admin/products.tsx'),
       route('/products/:id', 'routes/admin/product-edit.tsx'),
+      route('/import', 'routes/admin/import.tsx'),
       route('/content', 'routes/admin/content/index.tsx'),
       route('/content/menu', 'routes/admin/content/menu.tsx'),
       route('/content/home', 'routes/admin/content/home.tsx'),

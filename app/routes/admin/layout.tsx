@@ -69,7 +69,7 @@ export default function AdminLayout() {
         </p>
         <ul className="flex flex-wrap gap-2 md:flex-col md:gap-1">
           {areasFor(me.data.role).map((area) => (
-            <li key={area.area}>
+            <li key={area.to}>
               <NavLink
                 to={area.to}
                 end={area.to === '/admin'}
