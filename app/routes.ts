@@ -62,6 +62,7 @@ export default [
       route('/products', 'routes/admin/products.tsx'),
       route('/products/:id', 'routes/admin/product-edit.tsx'),
       route('/categories', 'routes/admin/categories.tsx'),
+      route('/import', 'routes/admin/import.tsx'),
       route('/content', 'routes/admin/content/index.tsx'),
       route('/content/menu', 'routes/admin/content/menu.tsx'),
       route('/content/home', 'routes/admin/content/home.tsx'),

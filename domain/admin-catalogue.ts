@@ -103,7 +103,8 @@ export const productEditSchema = z.object({
 export type ProductEditInput = z.input<typeof productEditSchema>;
 export type ProductEdit = z.output<typeof productEditSchema>;
 
-const SKU = /^[A-Za-z0-9._-]{1,64}$/;
+/** What a SKU may hold: the editor's grid and the CSV import share it. */
+export const SKU_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 export const variationRowSchema = z
   .object({
@@ -117,7 +118,7 @@ export const variationRowSchema = z
     sku: z
       .string({ error: CATALOGUE_MESSAGES.skuInvalid })
       .trim()
-      .refine((v) => v === '' || SKU.test(v), { error: CATALOGUE_MESSAGES.skuInvalid })
+      .refine((v) => v === '' || SKU_PATTERN.test(v), { error: CATALOGUE_MESSAGES.skuInvalid })
       .transform((v) => (v === '' ? null : v)),
     /** Per m² for sizes, per item for samples, in pounds. */
     price: z

@@ -1,4 +1,5 @@
 import { UPLOAD_CONTENT_TYPES } from '#domain/admin-catalogue.ts';
+import { IMPORT_CONTENT_TYPES } from '#domain/admin-jobs.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../http/errors.ts';
@@ -33,14 +34,16 @@ function requestOrigin(request: FastifyRequest): string | null {
 }
 
 /**
- * A product image upload: an image body, which no cross-site form can send (browsers ask first,
- * and the origin check above still applies).
+ * A product image upload or a product CSV import: a body no cross-site form can send (browsers
+ * ask first, and the origin check above still applies).
  */
-function isImageUpload(url: string, contentType: string | undefined): boolean {
+function isUpload(url: string, contentType: string | undefined): boolean {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   return (
-    /^\/api\/admin\/products\/\d+\/images(?:\?|$)/.test(url) &&
-    (UPLOAD_CONTENT_TYPES as readonly string[]).includes(type)
+    (/^\/api\/admin\/products\/\d+\/images(?:\?|$)/.test(url) &&
+      (UPLOAD_CONTENT_TYPES as readonly string[]).includes(type)) ||
+    (/^\/api\/admin\/imports(?:\?|$)/.test(url) &&
+      (IMPORT_CONTENT_TYPES as readonly string[]).includes(type))
   );
 }
 
@@ -65,7 +68,7 @@ export const securityPlugin = fp(
       if (
         hasBody &&
         !/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '') &&
-        !isImageUpload(request.url, contentType)
+        !isUpload(request.url, contentType)
       ) {
         throw new HttpError(
           415,

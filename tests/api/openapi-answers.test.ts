@@ -152,6 +152,19 @@ async function catalogueAnswers(staff: Client) {
   });
 }
 
+/** The product CSV export, an import of it (a dry run) and the job with its report. */
+async function importAnswers(staff: Client) {
+  const csv = (await checked(staff, 'GET', '/api/admin/exports/products.csv')).body;
+  const queued = await checked(staff, 'POST', '/api/admin/imports?dry_run=true', csv, {
+    'content-type': 'text/csv',
+  });
+  const url = `/api/admin/jobs/${queued.json().data.id}`;
+  while (!['finished', 'failed'].includes((await checked(staff, 'GET', url)).json().data.status)) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await checked(staff, 'GET', `${url}/errors.csv`);
+}
+
 /** Checks a successful answer against its route's documented response. */
 function expectDocumented(method: Method, url: string, response: Response) {
   const key = documentedKey(method, url);
@@ -171,6 +184,8 @@ function expectDocumented(method: Method, url: string, response: Response) {
       throw new Error(`${key}: the answer does not match its schema: ${ajv.errorsText(validate.errors)}
 ${response.body.slice(0, 500)}`);
     }
+  } else if (type === 'text/csv') {
+    expect(response.body.split('\n')[0]).toMatch(/^(ID,Type,SKU|Row,SKU)/);
   } else {
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   }
@@ -437,6 +452,7 @@ describe('every documented route answers as its schema says', () => {
     await checked(staff, 'GET', `/api/admin/customers/${customers.json().data[0].id}`);
     await checked(staff, 'POST', '/api/admin/cache/refresh');
     await catalogueAnswers(staff);
+    await importAnswers(staff);
     await checked(staff, 'POST', '/api/admin/auth/sign-out');
   });
 

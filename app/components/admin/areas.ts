@@ -6,6 +6,7 @@ export const ADMIN_AREAS: readonly { area: StaffArea; label: string; to: string 
   { area: 'orders', label: 'Orders', to: '/admin/orders' },
   { area: 'catalogue', label: 'Products', to: '/admin/products' },
   { area: 'catalogue', label: 'Categories and terms', to: '/admin/categories' },
+  { area: 'catalogue', label: 'Import', to: '/admin/import' },
   { area: 'content', label: 'Content', to: '/admin/content' },
   { area: 'customers', label: 'Customers', to: '/admin/customers' },
   { area: 'staff', label: 'Staff', to: '/admin/staff' },

@@ -4,6 +4,7 @@ import { adminCatalogueApi } from './catalogue.ts';
 import { adminCacheApi } from './cache.ts';
 import { adminContentApi } from './content.ts';
 import { adminCustomersApi } from './customers.ts';
+import { adminImportsApi } from './imports.ts';
 import { adminOrdersApi } from './orders.ts';
 import { adminStaffApi } from './staff.ts';
 
@@ -16,4 +17,5 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminContentApi);
   await app.register(adminCustomersApi);
   await app.register(adminCacheApi);
+  await app.register(adminImportsApi);
 }

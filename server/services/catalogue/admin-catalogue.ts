@@ -32,7 +32,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
 
 /** An integer array literal of validated ids (never text a client sent). */
-const idArray = (ids: number[]) =>
+export const idArray = (ids: number[]) =>
   sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(',')}}'::int[]`);
 
 const pounds = (pence: number | null) => (pence === null ? null : formatPoundsPlain(pence));
@@ -132,7 +132,7 @@ interface BulkChange {
  * when it has no sizes), and the regular price while a size is on sale or the product is on
  * clearance.
  */
-async function refreshProductPrices(db: Database, productIds: number[]): Promise<void> {
+export async function refreshProductPrices(db: Database, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
   await db.execute(sql`
     UPDATE products p SET
