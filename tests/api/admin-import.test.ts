@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import { queryRows } from '#db/client.ts';
 import { CATALOGUE_MESSAGES } from '#domain/admin-catalogue.ts';
-import { JOB_MESSAGES, type AdminJobJson } from '#domain/admin-jobs.ts';
+import { JOB_MESSAGES, JOB_SILENT_MS, type AdminJobJson } from '#domain/admin-jobs.ts';
 import { IMPORT_MESSAGES } from '#domain/woocommerce-csv.ts';
 import { sanitiseCmsHtml } from '#server/services/content/sanitise.ts';
 import { ApiShopper } from '#tests/setup/api-shopper.ts';
@@ -473,6 +473,25 @@ describe('importing a WooCommerce CSV', () => {
     ]);
   });
 
+  it('reports a job whose server stopped mid-way as failed; a live one keeps running', async () => {
+    const jobWithHeartbeat = async (secondsAgo: number) => {
+      const [row] = await queryRows<{ id: number }>(
+        t.app.services.db,
+        sql`INSERT INTO admin_jobs (kind, status, file_name, total_rows, processed_rows, heartbeat_at)
+          VALUES ('product_import', 'running', 'big.csv', 5000, 1500,
+            now() - make_interval(secs => ${secondsAgo}))
+          RETURNING id`,
+      );
+      return (await manager.call('GET', `/api/admin/jobs/${row!.id}`)).body.data as AdminJobJson;
+    };
+    const silent = await jobWithHeartbeat(JOB_SILENT_MS / 1000 + 60);
+    expect(silent).toMatchObject({ status: 'failed', processed_rows: 1500 });
+    expect(errorsOf(silent)).toEqual([[1, '', 'file', JOB_MESSAGES.interrupted]]);
+    expect(silent.finished_at).not.toBeNull();
+    const live = await jobWithHeartbeat(5);
+    expect(live).toMatchObject({ status: 'running', finished_at: null, errors: [] });
+  });
+
   it('refuses a SKU that a size of another product already has', async () => {
     const job = await runImport(
       csvOf([{ Type: 'simple', SKU: 'WOO-ONYX-600', Name: 'Clash', 'Regular price': '1' }]),
@@ -500,6 +519,12 @@ describe('export', () => {
     await t.app.services.db.execute(
       sql`TRUNCATE products, categories, attributes, attribute_terms RESTART IDENTITY CASCADE`,
     );
+    const emptied = await catalogueSnapshot();
+    // A dry run on the empty shop checks every row and leaves it empty.
+    const dry = await runImport(csv, true);
+    expect(errorsOf(dry)).toEqual([]);
+    expect(dry.created).toBe(dry.total_rows);
+    expect(await catalogueSnapshot()).toEqual(emptied);
     const job = await runImport(csv);
     expect(errorsOf(job)).toEqual([]);
     expect(job).toMatchObject({ status: 'finished', updated: 0, skipped: 0 });

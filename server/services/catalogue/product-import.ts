@@ -134,6 +134,19 @@ class Taxonomy {
   }
 }
 
+/**
+ * The four attributes are fixed (spec ids): an empty database gets them first, within the
+ * batch's transaction so that a dry run on an empty shop checks its terms and writes nothing.
+ */
+async function ensureAttributes(tx: Database): Promise<void> {
+  const values = sql.join(
+    ATTRIBUTES.map((a, i) => sql`(${a.id}, ${a.name}, ${a.slug}, ${i})`),
+    sql`, `,
+  );
+  await tx.execute(sql`INSERT INTO attributes (id, name, slug, position) VALUES ${values}
+    ON CONFLICT (id) DO NOTHING`);
+}
+
 /** Whether two id lists hold the same ids, in any order. */
 function sameIds(a: number[], b: number[]): boolean {
   const set = new Set(a);
@@ -160,17 +173,6 @@ export class ProductImport {
     private readonly options: { dryRun: boolean; shopOrigin: string },
   ) {}
 
-  /** The four attributes are fixed (spec ids); an empty database gets them first. */
-  async prepare(): Promise<void> {
-    if (this.options.dryRun) return;
-    const values = sql.join(
-      ATTRIBUTES.map((a, i) => sql`(${a.id}, ${a.name}, ${a.slug}, ${i})`),
-      sql`, `,
-    );
-    await this.db.execute(sql`INSERT INTO attributes (id, name, slug, position) VALUES ${values}
-      ON CONFLICT (id) DO NOTHING`);
-  }
-
   /**
    * Applies one batch in a transaction (rolled back in a dry run); answers the problems found
    * and the products whose prices and listing arrays it changed.
@@ -182,6 +184,7 @@ export class ProductImport {
     const rollback = new Error('dry run');
     try {
       await this.db.transaction(async (tx) => {
+        await ensureAttributes(tx);
         const batch = new Batch(tx, this, problems, counts, createdSkus);
         await batch.apply(rows);
         if (this.options.dryRun) throw rollback;
