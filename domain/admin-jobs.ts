@@ -10,7 +10,15 @@ export const JOB_MESSAGES = {
   notCsv: 'Send the file as text/csv',
   empty: 'Choose a CSV file to import',
   notFound: 'Job not found',
+  interrupted:
+    'The import stopped when the server running it did. Run it again: rows already imported are recognised by their SKU',
 } as const;
+
+/**
+ * A running job writes its progress after every batch (well under a second each): one silent
+ * for this long has lost its server, and is reported as failed rather than shown running forever.
+ */
+export const JOB_SILENT_MS = 120_000;
 
 const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'Enter true or false' })

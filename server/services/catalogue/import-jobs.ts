@@ -10,7 +10,7 @@ import {
   type RowProblem,
   type WooRow,
 } from '#domain/woocommerce-csv.ts';
-import type { AdminJobJson } from '#domain/admin-jobs.ts';
+import { JOB_MESSAGES, JOB_SILENT_MS, type AdminJobJson } from '#domain/admin-jobs.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
 import { ProductImport } from './product-import.ts';
 
@@ -109,8 +109,24 @@ export class ImportJobs {
   }
 
   async get(id: number): Promise<AdminJobJson | null> {
+    await this.failIfSilent(id);
     const [row] = await queryRows<JobRow>(this.db, sql`SELECT * FROM admin_jobs WHERE id = ${id}`);
     return row ? jobJson(row) : null;
+  }
+
+  /** A job whose server stopped mid-way (no progress for JOB_SILENT_MS) is marked failed. */
+  private async failIfSilent(id: number): Promise<void> {
+    const problem: RowProblem = {
+      row: 1,
+      sku: '',
+      field: 'file',
+      message: JOB_MESSAGES.interrupted,
+      severity: 'error',
+    };
+    await this.db.execute(sql`UPDATE admin_jobs SET status = 'failed', finished_at = now(),
+        errors = errors || ${JSON.stringify([problem])}::jsonb
+      WHERE id = ${id} AND status IN ('queued', 'running')
+        AND coalesce(heartbeat_at, created_at) < now() - make_interval(secs => ${JOB_SILENT_MS / 1000})`);
   }
 
   /** Runs the job in the background; its outcome is written to the job, never thrown. */
@@ -148,7 +164,6 @@ export class ImportJobs {
         heartbeat_at = now(), total_rows = ${total}
       WHERE id = ${id}`);
     const importer = new ProductImport(this.db, options);
-    await importer.prepare();
     let columns: ReturnType<typeof matchHeaders> | null = null;
     let rowNumber = 0;
     let batch: WooRow[] = [];
