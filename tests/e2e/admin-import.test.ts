@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { Browser } from 'playwright-core';
@@ -105,6 +106,11 @@ describe('importing products in the back office', () => {
     await shown(page.getByRole('link', { name: 'Download the problems as CSV' }));
     await shown(page.getByRole('link', { name: 'Export products (CSV)' }));
     await docsScreenshot(page, 'admin-import', { fullPage: true });
+    expect(
+      (await new AxeBuilder({ page }).analyze()).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`,
+      ),
+    ).toEqual([]);
 
     const shopper = await browser.newContext({ baseURL: base, viewport: DESKTOP });
     const product = await shopper.newPage();
