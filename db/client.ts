@@ -222,3 +222,13 @@ export async function preparedRows<T>(db: Database, query: SQL): Promise<T[]> {
   };
   return result.rows;
 }
+
+/** A unique violation (SQLSTATE 23505) on the named constraint (or on one the driver left unnamed). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const { code, constraint: name } = e as { code?: string; constraint?: string };
+    if (code === '23505' && (name === undefined || name === constraint)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -33,6 +33,7 @@ export const CATALOGUE_MESSAGES = {
   slugInvalid:
     'The slug may hold lower-case letters, digits and single hyphens, e.g. carrara-marble',
   slugTaken: 'Another product already uses this slug',
+  publishWithoutSizes: 'Add a size with its price before publishing the product',
   statusRequired: 'Choose draft or published',
   shortDescriptionTooLong: `The short description must be at most ${SHORT_DESCRIPTION_MAX_LENGTH} characters`,
   descriptionTooLong: `The description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
@@ -100,6 +101,17 @@ export const productEditSchema = z.object({
   /** The clearance flag: the product shows in Special Deals and stock clearance. */
   on_sale: z.boolean(),
 });
+/**
+ * POST /api/admin/products: a new product starts as a draft with its name (and a slug made from
+ * it unless one is given); the editor adds the rest before it is published.
+ */
+export const productCreateSchema = z.object({
+  name: productEditSchema.shape.name,
+  slug: z.union([z.literal(''), productEditSchema.shape.slug]).default(''),
+});
+export type ProductCreateInput = z.input<typeof productCreateSchema>;
+export type ProductCreate = z.output<typeof productCreateSchema>;
+
 export type ProductEditInput = z.input<typeof productEditSchema>;
 export type ProductEdit = z.output<typeof productEditSchema>;
 

@@ -46,6 +46,7 @@ async function load(id = product.id): Promise<AdminProductJson> {
 describe('who may work on the catalogue', () => {
   const routes = (): [string, string, unknown?][] => [
     ['GET', '/api/admin/products'],
+    ['POST', '/api/admin/products', { name: 'Refused Marble' }],
     ['GET', '/api/admin/products/taxonomy'],
     ['GET', `/api/admin/products/${product.id}`],
     ['PUT', `/api/admin/products/${product.id}`, {}],
@@ -267,6 +268,82 @@ describe('the product editor', () => {
 
   it('answers 404 for an unknown product', async () => {
     expect((await manager.call('GET', '/api/admin/products/999999')).status).toBe(404);
+  });
+});
+
+describe('adding a product', () => {
+  const productCount = async () =>
+    (
+      await queryRows<{ n: number }>(
+        t.app.services.db,
+        sql`SELECT count(*)::int AS n FROM products`,
+      )
+    )[0]!.n;
+
+  it('refuses a missing name or a bad slug with the field message and stores nothing', async () => {
+    const before = await productCount();
+    const nameless = await manager.call('POST', '/api/admin/products', { name: '  ' });
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.fields).toEqual({ name: CATALOGUE_MESSAGES.nameRequired });
+    const badSlug = await manager.call('POST', '/api/admin/products', {
+      name: 'Nero Marquina',
+      slug: 'Nero Marquina',
+    });
+    expect(badSlug.status).toBe(400);
+    expect(badSlug.body.fields).toEqual({ slug: CATALOGUE_MESSAGES.slugInvalid });
+    const taken = await manager.call('POST', '/api/admin/products', {
+      name: 'Another',
+      slug: product.slug,
+    });
+    expect(taken.status).toBe(400);
+    expect(taken.body.fields).toEqual({ slug: CATALOGUE_MESSAGES.slugTaken });
+    expect(await productCount()).toBe(before);
+  });
+
+  it('creates a draft the shop does not show until it has a size and is published', async () => {
+    const created = await manager.call('POST', '/api/admin/products', {
+      name: 'Nero Marquina Marble Tiles',
+    });
+    expect(created.status).toBe(201);
+    const draft: AdminProductJson = created.body.data;
+    expect(draft).toMatchObject({
+      name: 'Nero Marquina Marble Tiles',
+      slug: 'nero-marquina-marble-tiles',
+      status: 'draft',
+      variations: [],
+      category_ids: [],
+    });
+    const listed = await manager.call('GET', '/api/admin/products?q=nero%20marquina&status=draft');
+    expect(listed.body.data.map((r: { id: number }) => r.id)).toEqual([draft.id]);
+    const [audited] = await queryRows<{ n: number }>(
+      t.app.services.db,
+      sql`SELECT count(*)::int AS n FROM audit_log
+        WHERE action = 'product.create' AND entity_id = ${String(draft.id)}`,
+    );
+    expect(audited!.n).toBe(1);
+    const url = `/api/products/slug/${draft.slug}`;
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+    const again = await manager.call('POST', '/api/admin/products', {
+      name: 'Nero Marquina Marble Tiles',
+    });
+    expect(again.body.fields).toEqual({ slug: CATALOGUE_MESSAGES.slugTaken });
+
+    const publish = { ...productEditValues(draft), status: 'publish' };
+    const sizeless = await manager.call('PUT', `/api/admin/products/${draft.id}`, publish);
+    expect(sizeless.status).toBe(400);
+    expect(sizeless.body.fields).toEqual({ status: CATALOGUE_MESSAGES.publishWithoutSizes });
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+
+    const sized = await manager.call('PUT', `/api/admin/products/${draft.id}/variations`, {
+      variations: [{ option: '600x400x20', sku: '', price: '64.50', sale_price: '', stock: '30' }],
+    });
+    expect(sized.status).toBe(200);
+    expect((await manager.call('PUT', `/api/admin/products/${draft.id}`, publish)).status).toBe(
+      200,
+    );
+    const shown = await t.app.inject({ url });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().data).toMatchObject({ name: 'Nero Marquina Marble Tiles', price: '64.50' });
   });
 });
 

@@ -83,6 +83,7 @@ async function catalogueAnswers(staff: Client) {
   const list = await checked(staff, 'GET', '/api/admin/products?per_page=3&sort=price-asc');
   const id = list.json().data[0].id as number;
   await checked(staff, 'GET', '/api/admin/products/taxonomy');
+  await checked(staff, 'POST', '/api/admin/products', { name: 'Verde Guatemala Marble' });
   const product = (await checked(staff, 'GET', `/api/admin/products/${id}`)).json().data;
   await checked(staff, 'PUT', `/api/admin/products/${id}`, {
     name: product.name,

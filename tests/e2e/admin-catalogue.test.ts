@@ -142,6 +142,51 @@ describe('the back office catalogue', () => {
     expect(errors).toEqual([]);
   });
 
+  it('adds a product as a draft, gives it a size, publishes it and the shop shows it', async () => {
+    const page = await signedIn.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/admin/products');
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    await hydrated(page);
+    await page.getByText('Add a product').click();
+    const add = page.getByRole('form', { name: 'Add a product' });
+    await add.getByRole('button', { name: 'Add product' }).click();
+    await shown(add.getByRole('alert').getByText('Enter the product name'));
+    await add.getByLabel("New product's name").fill('Rosso Levanto Marble Slab');
+    await add.getByRole('button', { name: 'Add product' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Rosso Levanto Marble Slab' }).waitFor();
+    const product = page.getByRole('form', { name: 'Product' });
+    expect(await product.getByLabel('Status').inputValue()).toBe('draft');
+
+    await product.getByLabel('Status').selectOption('publish');
+    await product.getByRole('button', { name: 'Save product' }).click();
+    await shown(
+      product.getByText('Add a size with its price before publishing the product').first(),
+    );
+    expect(await product.getByLabel('Status').getAttribute('aria-invalid')).toBe('true');
+
+    const sizes = page.getByRole('form', { name: 'Sizes' });
+    await sizes.getByRole('button', { name: 'Add a size' }).click();
+    await sizes.getByLabel('Size', { exact: true }).fill('600x400x20');
+    await sizes.getByLabel('Price £ per m²').fill('88.00');
+    await sizes.getByLabel('Stock (pieces)').fill('12');
+    await sizes.getByRole('button', { name: 'Save sizes' }).click();
+    await shown(sizes.getByRole('status').filter({ hasText: 'Sizes saved' }));
+    await product.getByRole('button', { name: 'Save product' }).click();
+    await shown(product.getByRole('status').filter({ hasText: 'Product saved' }));
+
+    const shopper = await browser.newContext({ baseURL: base, viewport: DESKTOP });
+    const storefront = await shopper.newPage();
+    await storefront.goto('/product/rosso-levanto-marble-slab');
+    await storefront
+      .getByRole('heading', { level: 1, name: 'Rosso Levanto Marble Slab' })
+      .waitFor();
+    await shopper.close();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows the sizes grid at 375 px, every field on screen', async () => {
     const context = await browser.newContext({
       baseURL: base,

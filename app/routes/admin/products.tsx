@@ -22,6 +22,7 @@ import { ApiError } from '#app/lib/api.ts';
 import { inputClass, primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
+import { AddProductForm } from '#app/components/admin/AddProductForm.tsx';
 
 interface ListAnswer {
   data: AdminProductRow[];
@@ -149,6 +150,12 @@ export default function AdminProducts() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">Products</h1>
+      <details className="rounded border border-stone-200 p-3">
+        <summary className="cursor-pointer text-sm font-medium">Add a product</summary>
+        <div className="mt-3">
+          <AddProductForm />
+        </div>
+      </details>
       <form
         role="search"
         className="flex flex-wrap items-end gap-3"

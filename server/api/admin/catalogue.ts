@@ -20,6 +20,7 @@ import {
   productImagesSchema,
   UPLOAD_CONTENT_TYPES,
   UPLOAD_MAX_BYTES,
+  productCreateSchema,
   productEditSchema,
   variationsGridSchema,
 } from '#domain/admin-catalogue.ts';
@@ -72,6 +73,27 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       await requireStaff(request, 'catalogue');
       const { data, total } = await catalogue.list(query);
       return { data, meta: listMeta(query.page, query.per_page, total) };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/products',
+    summary:
+      'Creates a draft product with its name (and a slug made from it unless given); the editor adds the rest',
+    tags,
+    body: productCreateSchema,
+    response: {
+      description: 'The new product as the editor shows it; 400 names a bad or taken slug',
+      schema: z.object({ data: adminProductSchema }),
+      status: 201,
+      errors: [401, 403],
+    },
+    handler: async ({ body, request, reply }) => {
+      const member = await requireStaff(request, 'catalogue');
+      const data = await catalogue.createProduct(body, auditActor(request, member));
+      await app.changes.publish('catalogue');
+      return reply.status(201).send({ data });
     },
   });
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { queryRows, type Database } from '#db/client.ts';
+import { isUniqueViolation, queryRows, type Database } from '#db/client.ts';
 import { refreshListingArraysOf } from '#db/listing-arrays.ts';
 import { sanitiseCmsHtml } from '../content/sanitise.ts';
 import {
@@ -22,12 +22,14 @@ import {
   type BulkChangeRow,
   type BulkEdit,
   type BulkPreviewJson,
+  type ProductCreate,
   type ProductEdit,
   type ProductStatus,
   type VariationsGrid,
 } from '#domain/admin-catalogue.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
 import { isFreeSample } from '#domain/samples.ts';
+import { isSlug, slugify } from '#domain/slug.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
 
@@ -159,6 +161,18 @@ export async function refreshProductPrices(db: Database, productIds: number[]): 
  * editor, the variations grid and bulk edits with an undo. Callers publish a 'catalogue' change
  * after each write so every cache drops what it made stale.
  */
+/** A slug another product holds is refused with the field's message. */
+async function refuseTakenSlug(tx: Database, slug: string, exceptId: number | null) {
+  const taken = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM products WHERE slug = ${slug}
+      AND (${exceptId}::int IS NULL OR id <> ${exceptId}::int)`,
+  );
+  if (taken.length > 0) {
+    throw badRequest(CATALOGUE_MESSAGES.slugTaken, { slug: CATALOGUE_MESSAGES.slugTaken });
+  }
+}
+
 export class AdminCatalogue {
   /** Totals per filter: a count over 100k rows is the list's slowest part. */
   private readonly totals = new LRUCache<string, number>({ max: 500, ttl: 60_000 });
@@ -314,16 +328,50 @@ export class AdminCatalogue {
     );
   }
 
+  /** A new draft product with its name; its slug is made from the name unless given. */
+  async createProduct(input: ProductCreate, who: AuditActor): Promise<AdminProductJson> {
+    const slug = input.slug || slugify(input.name);
+    if (!isSlug(slug)) {
+      throw badRequest(CATALOGUE_MESSAGES.slugInvalid, { slug: CATALOGUE_MESSAGES.slugInvalid });
+    }
+    try {
+      return await this.db.transaction(async (tx) => {
+        await refuseTakenSlug(tx, slug, null);
+        const [row] = await queryRows<{ id: number }>(
+          tx,
+          sql`INSERT INTO products (name, slug, status, type, price_pence)
+            VALUES (${input.name}, ${slug}, 'draft', 'variable', 0) RETURNING id`,
+        );
+        // The slug is this product's now, not a former product's way in.
+        await tx.execute(sql`DELETE FROM product_slug_redirects WHERE old_slug = ${slug}`);
+        const created = (await this.product(row!.id, tx))!;
+        await audit(tx, who, {
+          action: 'product.create',
+          entity: 'product',
+          entityId: created.id,
+          before: null,
+          after: { name: created.name, slug: created.slug, status: created.status },
+        });
+        return created;
+      });
+    } catch (error) {
+      // Another member created a product with this slug at the same moment.
+      if (isUniqueViolation(error, 'products_slug_unique')) {
+        throw badRequest(CATALOGUE_MESSAGES.slugTaken, { slug: CATALOGUE_MESSAGES.slugTaken });
+      }
+      throw error;
+    }
+  }
+
   /** Saves the editor's fields; a changed slug leaves a redirect from the old one. */
   async saveProduct(id: number, input: ProductEdit, who: AuditActor): Promise<AdminProductJson> {
     return this.db.transaction(async (tx) => {
       const before = await this.lockedProduct(tx, id);
-      const taken = await queryRows<{ id: number }>(
-        tx,
-        sql`SELECT id FROM products WHERE slug = ${input.slug} AND id <> ${id}`,
-      );
-      if (taken.length > 0) {
-        throw badRequest(CATALOGUE_MESSAGES.slugTaken, { slug: CATALOGUE_MESSAGES.slugTaken });
+      await refuseTakenSlug(tx, input.slug, id);
+      if (input.status === 'publish' && before.variations.length === 0) {
+        throw badRequest(CATALOGUE_MESSAGES.publishWithoutSizes, {
+          status: CATALOGUE_MESSAGES.publishWithoutSizes,
+        });
       }
       await this.checkIds(tx, 'categories', input.category_ids, 'category_ids');
       await this.checkIds(tx, 'attribute_terms', input.term_ids, 'term_ids');

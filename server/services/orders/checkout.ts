@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '#db/client.ts';
+import { isUniqueViolation, queryRows, type Database } from '#db/client.ts';
 import {
   CHECKOUT_MESSAGES,
   TERMS_VERSION,
@@ -29,16 +29,6 @@ const RULES_TTL_MS = 10_000;
 type DeliveryRules = Awaited<ReturnType<typeof deliveryRules>>;
 
 const emptyBasket = () => new HttpError(409, 'empty_basket', CHECKOUT_MESSAGES.emptyBasket);
-
-/** A unique violation (SQLSTATE 23505) on the named constraint. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const { code, constraint: name } = e as { code?: string; constraint?: string };
-    if (code === '23505' && (name === undefined || name === constraint)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 export interface PlacedOrder {
   order: OrderHead;
