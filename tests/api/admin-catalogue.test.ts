@@ -328,6 +328,13 @@ describe('adding a product', () => {
     });
     expect(again.body.fields).toEqual({ slug: CATALOGUE_MESSAGES.slugTaken });
 
+    const bulk = { ids: [draft.id], action: 'publish' };
+    const preview = await manager.call('POST', '/api/admin/products/bulk/preview', bulk);
+    expect(preview.body.data).toMatchObject({ changes: 0, skipped: 1 });
+    const applied = await manager.call('POST', '/api/admin/products/bulk', bulk);
+    expect(applied.body.data).toMatchObject({ changes: 0, skipped: 1 });
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+
     const publish = { ...productEditValues(draft), status: 'publish' };
     const sizeless = await manager.call('PUT', `/api/admin/products/${draft.id}`, publish);
     expect(sizeless.status).toBe(400);

@@ -556,9 +556,16 @@ export class AdminCatalogue {
     const names = new Map<number, string>();
     if (productIds.length === 0) return { productIds, changes, skipped, names };
     const forUpdate = lock ? sql` FOR UPDATE` : sql``;
-    const products = await queryRows<{ id: number; name: string; status: string }>(
+    const products = await queryRows<{
+      id: number;
+      name: string;
+      status: string;
+      sized: boolean;
+    }>(
       db,
-      sql`SELECT id, name, status FROM products WHERE id = ANY(${idArray(productIds)})
+      sql`SELECT id, name, status,
+          EXISTS (SELECT 1 FROM variations v WHERE v.product_id = products.id) AS sized
+        FROM products WHERE id = ANY(${idArray(productIds)})
         ORDER BY id${forUpdate}`,
     );
     for (const p of products) names.set(p.id, p.name);
@@ -566,6 +573,11 @@ export class AdminCatalogue {
       const status = edit.action === 'publish' ? 'publish' : 'draft';
       for (const p of products) {
         if (p.status === status) continue;
+        // As in the editor: a product without a size has no price to show.
+        if (status === 'publish' && !p.sized) {
+          skipped++;
+          continue;
+        }
         changes.push({
           table: 'products',
           id: p.id,
