@@ -1,9 +1,9 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
-import { orders } from '#db/schema/index.ts';
 import { REFUND_MESSAGES } from '#domain/refunds.ts';
+import { storeOrderAwaitingPayment } from '#tests/factories/stored-orders.ts';
 import { startFakeStripeApi, type FakeStripeApi } from '#tests/fakes/stripe-api.ts';
 import { ApiShopper } from '#tests/setup/api-shopper.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
@@ -34,53 +34,9 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-let sequence = 0;
-
 /** An order awaiting payment of £120.00, written straight into the tables. */
-async function orderAwaitingPayment(paymentMethod: 'card' | 'bank_transfer') {
-  sequence += 1;
-  const token = randomBytes(24).toString('base64url');
-  const address = {
-    first_name: 'Ada',
-    last_name: 'Stone',
-    address_1: '1 Quarry Lane',
-    city: 'Bath',
-    postcode: 'BA1 1AA',
-    country: 'GB',
-  };
-  const [row] = await t.database.handle.db
-    .insert(orders)
-    .values({
-      number: `TS-${800000 + sequence}`,
-      accessTokenHash: sha256(token),
-      cartId: 800000 + sequence,
-      idempotencyKey: `ops-test-${sequence}`,
-      sessionTokenHash: sha256(randomBytes(24).toString('base64url')),
-      email: `buyer${sequence}@example.com`,
-      paymentMethod,
-      shippingAddress: address,
-      billingAddress: address,
-      delivery: {
-        option: 'standard',
-        label: 'Standard delivery',
-        zone: { code: 'mainland', name: 'UK mainland' },
-      },
-      goodsNetPence: 9_000,
-      goodsVatPence: 1_800,
-      goodsGrossPence: 10_800,
-      deliveryNetPence: 1_000,
-      deliveryVatPence: 200,
-      deliveryGrossPence: 1_200,
-      totalNetPence: 10_000,
-      totalVatPence: 2_000,
-      totalPence: 12_000,
-      termsVersion: '2026-11',
-      expiresAt: new Date(Date.now() + 7 * 86_400_000),
-    })
-    .returning();
-  return { number: row!.number, token };
-}
+const orderAwaitingPayment = (paymentMethod: 'card' | 'bank_transfer') =>
+  storeOrderAwaitingPayment(t.database.handle.db, { paymentMethod });
 
 async function paidBankOrder() {
   const order = await orderAwaitingPayment('bank_transfer');

@@ -1,6 +1,6 @@
 // Card payments through Stripe, against the local fake of Stripe's API (tests/fakes/stripe-api.ts)
 // and with webhook events signed by the stripe library's own test helper.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -12,6 +12,7 @@ import {
   type FakePaymentIntent,
   type FakeStripeApi,
 } from '#tests/fakes/stripe-api.ts';
+import { storeOrderAwaitingPayment, type StoredOrder } from '#tests/factories/stored-orders.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -39,71 +40,18 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-let sequence = 0;
-
-interface TestOrder {
-  id: number;
-  number: string;
-  token: string;
-  email: string;
-}
-
-/**
- * An order awaiting payment, written straight into the tables (its figures add up as the
- * checkout writes them: net + VAT = total, goods + delivery = total).
- */
-async function placeOrder(
-  options: { paymentMethod?: 'card' | 'bank_transfer'; status?: string } = {},
-): Promise<TestOrder> {
-  sequence += 1;
-  const token = randomBytes(24).toString('base64url');
-  const address = {
-    first_name: 'Ada',
-    last_name: 'Stone',
-    address_1: '1 Quarry Lane',
-    city: 'Bath',
-    postcode: 'BA1 1AA',
-    country: 'GB',
-  };
-  const [row] = await t.database.handle.db
-    .insert(orders)
-    .values({
-      number: `TS-${900000 + sequence}`,
-      accessTokenHash: sha256(token),
-      cartId: 900000 + sequence,
-      idempotencyKey: `payments-test-${sequence}`,
-      sessionTokenHash: sha256(randomBytes(24).toString('base64url')),
-      email: `buyer${sequence}@example.com`,
-      status: options.status ?? 'pending_payment',
-      paymentMethod: options.paymentMethod ?? 'card',
-      shippingAddress: address,
-      billingAddress: address,
-      delivery: { option: 'standard', zone: { code: 'mainland', name: 'UK mainland' } },
-      goodsNetPence: 9_000,
-      goodsVatPence: 1_800,
-      goodsGrossPence: 10_800,
-      deliveryNetPence: 1_000,
-      deliveryVatPence: 200,
-      deliveryGrossPence: 1_200,
-      totalNetPence: 10_000,
-      totalVatPence: 2_000,
-      totalPence: 12_000,
-      termsVersion: '2026-11',
-      expiresAt: new Date(Date.now() + 7 * 86_400_000),
-    })
-    .returning();
-  return { id: row!.id, number: row!.number, token, email: row!.email };
-}
+/** An order awaiting payment of £120.00 (by card unless told), written straight into the tables. */
+const placeOrder = (options: { paymentMethod?: 'card' | 'bank_transfer'; status?: string } = {}) =>
+  storeOrderAwaitingPayment(t.database.handle.db, options);
 
 const post = (url: string) => t.app.inject({ method: 'POST', url });
 
-async function startPayment(order: TestOrder) {
+async function startPayment(order: StoredOrder) {
   return post(`/api/orders/${order.number}/payment?token=${order.token}`);
 }
 
 /** The shopper confirms the card with Stripe.js: the intent succeeds at Stripe. */
-async function payAtStripe(order: TestOrder): Promise<FakePaymentIntent> {
+async function payAtStripe(order: StoredOrder): Promise<FakePaymentIntent> {
   const response = await startPayment(order);
   expect(response.statusCode).toBe(200);
   const secret = (response.json() as { client_secret: string }).client_secret;
@@ -153,12 +101,12 @@ function deliver(
   });
 }
 
-async function orderRow(order: TestOrder) {
+async function orderRow(order: StoredOrder) {
   const [row] = await t.database.handle.db.select().from(orders).where(eq(orders.id, order.id));
   return row!;
 }
 
-async function paidEntries(order: TestOrder) {
+async function paidEntries(order: StoredOrder) {
   return t.database.handle.db
     .select()
     .from(orderEvents)
