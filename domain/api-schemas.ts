@@ -635,19 +635,8 @@ export const staffCustomerRowSchema = z.object({
   newsletter: z.boolean(),
 });
 
-const staffCustomerAddressSchema = z.object({
+const staffCustomerAddressSchema = addressJsonSchema.extend({
   kind: z.enum(['billing', 'shipping']),
-  first_name: z.string(),
-  last_name: z.string(),
-  company: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  country: z.string(),
-  postcode: z.string(),
-  address_1: z.string(),
-  address_2: z.string(),
-  city: z.string(),
-  county: z.string(),
 });
 
 /** One customer as staff see them: read-only, never their password hash or sessions. */

@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  useController,
-  useFieldArray,
-  useForm,
-  type FieldValues,
-  type UseFormReturn,
-} from 'react-hook-form';
+import { useController, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   IMAGE_ALT_MAX_LENGTH,
@@ -29,6 +23,7 @@ import { CheckboxField, Field, SelectField } from '#app/components/forms/Field.t
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { inputClass, primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
+import { applyServerErrors } from '#app/components/admin/ui.tsx';
 
 interface Taxonomy {
   categories: { id: number; name: string; section: string }[];
@@ -36,22 +31,6 @@ interface Taxonomy {
 }
 
 type Message = { kind: 'error' | 'success'; text: string } | null;
-
-/** The server's field messages onto the form's fields (the same messages as the form's own). */
-function showServerError<T extends FieldValues>(
-  form: UseFormReturn<T, unknown, FieldValues>,
-  error: unknown,
-  setMessage: (m: Message) => void,
-) {
-  if (error instanceof ApiError) {
-    for (const [name, message] of Object.entries(error.fields ?? {})) {
-      form.setError(name as never, { message });
-    }
-    setMessage({ kind: 'error', text: error.message });
-  } else {
-    setMessage({ kind: 'error', text: 'Network error occurred' });
-  }
-}
 
 /** The product editor: its fields, then its sizes as a grid, each saved on its own. */
 export default function AdminProductEdit() {
@@ -107,7 +86,7 @@ function ProductForm({ product, taxonomy }: { product: AdminProductJson; taxonom
       form.reset(productEditValues(data));
       setMessage({ kind: 'success', text: 'Product saved' });
     } catch (error) {
-      showServerError(form as never, error, setMessage);
+      setMessage({ kind: 'error', text: applyServerErrors(form, error) });
     }
   });
   const sections = [...new Set(taxonomy.categories.map((c) => c.section))];
@@ -264,7 +243,7 @@ function VariationsForm({ product }: { product: AdminProductJson }) {
       queryClient.setQueryData(['admin', 'product', product.id], data);
       setMessage({ kind: 'success', text: 'Sizes saved' });
     } catch (error) {
-      showServerError(form as never, error, setMessage);
+      setMessage({ kind: 'error', text: applyServerErrors(form, error) });
     }
   });
   const unitOf = (index: number) =>
