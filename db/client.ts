@@ -223,12 +223,30 @@ export async function preparedRows<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** A unique violation (SQLSTATE 23505) on the named constraint (or on one the driver left unnamed). */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
+/** What the database said when a statement failed: its SQLSTATE, constraint and detail. */
+export interface DatabaseFailure {
+  code: string;
+  constraint?: string;
+  detail?: string;
+}
+
+/** The database's error inside `error` (drivers and drizzle wrap it as a `cause`), or null. */
+export function databaseFailure(error: unknown): DatabaseFailure | null {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const { code, constraint: name } = e as { code?: string; constraint?: string };
-    if (code === '23505' && (name === undefined || name === constraint)) return true;
+    const failure = e as Partial<DatabaseFailure>;
+    if (typeof failure.code === 'string' && /^[0-9A-Z]{5}$/.test(failure.code)) {
+      return failure as DatabaseFailure;
+    }
     e = (e as { cause?: unknown }).cause;
   }
-  return false;
+  return null;
+}
+
+/** A unique violation (SQLSTATE 23505) on the named constraint (or on one the driver left unnamed). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const failure = databaseFailure(error);
+  return (
+    failure?.code === '23505' &&
+    (failure.constraint === undefined || failure.constraint === constraint)
+  );
 }

@@ -92,7 +92,7 @@ export async function checkoutApi(app: FastifyInstance) {
       const placed = await checkout.place(await request.getSession(), key, body);
       reply.status(placed.created ? 201 : 200);
       const [order, payment] = await Promise.all([
-        orders.json(placed.order.id),
+        placed.json ?? orders.json(placed.order.id),
         startCard(placed.order),
       ]);
       if (placed.created && placed.token) {

@@ -3,9 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { queryRows } from '#db/client.ts';
 import { formatGBP } from '#domain/money.ts';
 import { outboxDir } from '#server/services/mail.ts';
+import { hashToken } from '#server/services/sessions.ts';
 import type { VariationJson } from '#domain/api-types.ts';
 import { parseTileSize, tileAreaM2 } from '#domain/area.ts';
 import type { CheckoutQuoteJson, OrderJson } from '#domain/checkout.ts';
@@ -286,6 +288,9 @@ describe('POST /api/checkout/orders', () => {
     ]);
     expect(await stock()).toBe(before - 40);
     expect((await shopper.call('GET', '/api/cart')).body.data.line_items).toEqual([]);
+    // The answer is what was stored: the order read back is the same, field for field.
+    const stored = await shopper.call('GET', `/api/orders/${order.number}`);
+    expect(stored.body.data).toEqual(order);
     // The mail leaves just after the answer.
     await expect
       .poll(async () => {
@@ -373,6 +378,86 @@ describe('POST /api/checkout/orders', () => {
         sql`UPDATE variations SET price_pence = price_pence - 100 WHERE id = ${size.id}`,
       );
     }
+  });
+
+  describe.skipIf(!process.env.TEST_DATABASE_URL)('a change while the order is placed', () => {
+    /**
+     * Places the shopper's basket while another connection holds `change` uncommitted, waits
+     * until placing waits on that change's row locks (its basket is read and priced by then),
+     * commits the change and answers what placing answered.
+     */
+    async function placeDuring(shopper: ApiShopper, change: (client: pg.Client) => Promise<void>) {
+      const quote = await shopper.quote();
+      const other = new pg.Client({ connectionString: t.database.url });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await change(other);
+        const placing = shopper.placeOrder(checkoutInput(quote.totals.total.gross), randomUUID());
+        await expect
+          .poll(async () => {
+            const [row] = await queryRows<{ n: number }>(
+              t.app.services.db,
+              sql`SELECT count(*)::int AS n FROM pg_stat_activity
+                  WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            );
+            return row!.n;
+          })
+          .toBe(1);
+        await other.query('COMMIT');
+        return { quote, answer: await placing };
+      } finally {
+        await other.end();
+      }
+    }
+
+    it('a price saved by staff meanwhile: 409 with the new figures, nothing stored', async () => {
+      const shopper = await shopperWith(2);
+      const stockBefore = await stock();
+      const ordersBefore = await orderCount();
+      try {
+        const { quote, answer } = await placeDuring(shopper, async (staff) => {
+          await staff.query('UPDATE variations SET price_pence = price_pence + 100 WHERE id = $1', [
+            size.id,
+          ]);
+        });
+        expect(answer.status).toBe(409);
+        expect(answer.body.code).toBe('price_changed');
+        const fresh: CheckoutQuoteJson = answer.body.quote;
+        expect(pence(fresh.lines[0]!.unit_price)).toBe(pence(size.price) + 100);
+        expect(pence(fresh.totals.total.gross)).toBeGreaterThan(pence(quote.totals.total.gross));
+        expect(await stock()).toBe(stockBefore);
+        expect(await orderCount()).toBe(ordersBefore);
+        expect((await shopper.call('GET', '/api/cart')).body.data.line_items).toHaveLength(1);
+      } finally {
+        await t.app.services.db.execute(
+          sql`UPDATE variations SET price_pence = price_pence - 100 WHERE id = ${size.id}`,
+        );
+      }
+    });
+
+    it('the basket changed in another tab meanwhile: 409 with the new figures, nothing stored', async () => {
+      const shopper = await shopperWith(2);
+      const stockBefore = await stock();
+      const ordersBefore = await orderCount();
+      const token = shopper.cookie.replace(/^tessera_session=/, '');
+      const { answer } = await placeDuring(shopper, async (tab) => {
+        // As the basket's add does: the basket row first, then its line.
+        const { rows } = await tab.query<{ id: number }>(
+          'UPDATE carts SET updated_at = now() WHERE session_token_hash = $1 RETURNING id',
+          [hashToken(token)],
+        );
+        await tab.query('UPDATE cart_items SET quantity = 3, m2_quantity = $2 WHERE cart_id = $1', [
+          rows[0]!.id,
+          expectedGoods(3).m2,
+        ]);
+      });
+      expect(answer.status).toBe(409);
+      expect(answer.body.code).toBe('price_changed');
+      expect((answer.body.quote as CheckoutQuoteJson).lines[0]!.pieces).toBe(3);
+      expect(await stock()).toBe(stockBefore);
+      expect(await orderCount()).toBe(ordersBefore);
+    });
   });
 
   it('refuses a Channel Islands address (422) and an empty basket (409)', async () => {

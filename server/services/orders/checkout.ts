@@ -1,24 +1,38 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { isUniqueViolation, queryRows, type Database } from '#db/client.ts';
+import {
+  databaseFailure,
+  isUniqueViolation,
+  preparedRows,
+  queryRows,
+  type Database,
+} from '#db/client.ts';
 import {
   CHECKOUT_MESSAGES,
   TERMS_VERSION,
   type Checkout,
   type CheckoutQuoteJson,
   type CheckoutQuoteQuery,
+  type OrderJson,
   type PaymentMethod,
 } from '#domain/checkout.ts';
 import { HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
-import { headOf, providerName, recordEvent, type HeadRow, type OrderHead } from './orders.ts';
 import {
-  basketId,
-  basketLines,
+  headOf,
+  providerName,
+  writtenOrderJson,
+  type HeadRow,
+  type OrderHead,
+  type WrittenOrder,
+} from './orders.ts';
+import {
   deliveryJson,
   deliveryRules,
   priceBasket,
   quoteJson,
+  readBasket,
+  type BasketLine,
   type PricedBasket,
 } from './pricing.ts';
 
@@ -32,6 +46,8 @@ const emptyBasket = () => new HttpError(409, 'empty_basket', CHECKOUT_MESSAGES.e
 
 export interface PlacedOrder {
   order: OrderHead;
+  /** The order's answer, built from what placing it wrote; null for a replay (read it). */
+  json: OrderJson | null;
   /** The secret of the order's link; null when the order was placed before (a replay). */
   token: string | null;
   created: boolean;
@@ -73,10 +89,7 @@ export class CheckoutService {
     session: SessionRecord | null,
     query: CheckoutQuoteQuery,
   ): Promise<CheckoutQuoteJson> {
-    const [lines, rules] = await Promise.all([
-      basketId(this.db, session, false).then((id) => basketLines(this.db, id)),
-      this.rules(),
-    ]);
+    const [{ lines }, rules] = await Promise.all([readBasket(this.db, session), this.rules()]);
     const basket = priceBasket(lines, rules, query, query.delivery_option);
     return quoteJson(basket, this.options.paymentMethods(), new Date());
   }
@@ -92,29 +105,26 @@ export class CheckoutService {
         payment_method: CHECKOUT_MESSAGES.cardUnavailable,
       });
     }
-    const replay = await this.replay(this.db, session, key);
-    if (replay) return replay;
-    if (!session) throw emptyBasket();
     try {
-      return await this.db.transaction((tx) => this.placeIn(tx, session, key, input));
+      return await this.placeBasket(session, key, input);
     } catch (error) {
-      // The same key raced in from another connection and won: answer its order.
-      if (isUniqueViolation(error, 'orders_idempotency_key_unique')) {
-        const winner = await this.replay(this.db, session, key);
-        if (winner) return winner;
+      // A refusal, or the same key placed from another connection a moment before, answers the
+      // order this key placed if there is one: a retry whose first answer was lost gets it.
+      if (
+        error instanceof HttpError ||
+        isUniqueViolation(error, 'orders_idempotency_key_unique')
+      ) {
+        const replay = await this.replay(session, key);
+        if (replay) return replay;
       }
       throw error;
     }
   }
 
-  /** The order this session placed with `key` before, if any (within `db`'s transaction). */
-  private async replay(
-    db: Database,
-    session: SessionRecord | null,
-    key: string,
-  ): Promise<PlacedOrder | null> {
+  /** The order this session placed with `key` before, if any. */
+  private async replay(session: SessionRecord | null, key: string): Promise<PlacedOrder | null> {
     const [row] = await queryRows<HeadRow>(
-      db,
+      this.db,
       sql`SELECT id, number, status, payment_status, payment_method, total_pence, email,
             customer_id, session_token_hash
           FROM orders WHERE idempotency_key = ${key}`,
@@ -131,21 +141,43 @@ export class CheckoutService {
         'This Idempotency-Key was used for another order: send a new key for a new order',
       );
     }
-    return { order: headOf(row), token: null, created: false };
+    return { order: headOf(row), json: null, token: null, created: false };
   }
 
-  private async placeIn(
-    tx: Database,
-    session: SessionRecord,
+  /**
+   * Reads and prices the basket, then writes it as an order in one statement (place_order),
+   * which checks under its locks that nothing priced has changed since the read. When something
+   * has, the basket is read and priced again: the shopper then gets the new figures as a 409.
+   */
+  private async placeBasket(
+    session: SessionRecord | null,
     key: string,
     input: Checkout,
   ): Promise<PlacedOrder> {
-    const cartId = await basketId(tx, session, true);
-    // The basket is gone when the same key's first request has just placed it.
-    const replay = await this.replay(tx, session, key);
-    if (replay) return replay;
-    const [lines, rules] = await Promise.all([basketLines(tx, cartId), this.rules()]);
-    if (cartId === null || lines.length === 0) throw emptyBasket();
+    for (let attempt = 1; ; attempt++) {
+      const [{ cartId, lines }, rules] = await Promise.all([
+        readBasket(this.db, session),
+        this.rules(),
+      ]);
+      if (session === null || cartId === null) throw emptyBasket();
+      const basket = this.priceForOrder(lines, rules, input);
+      try {
+        return await this.write(session, key, input, cartId, basket);
+      } catch (error) {
+        const failure = databaseFailure(error);
+        if (failure?.code === PLACE_FAILURES.outOfStock) throw outOfStock(basket, failure.detail);
+        if (failure?.code !== PLACE_FAILURES.basketChanged) throw error;
+        if (attempt === PLACE_ATTEMPTS) throw this.priceChanged(basket);
+      }
+    }
+  }
+
+  /** The basket priced for the order, or the refusal the shopper must see before it is placed. */
+  private priceForOrder(
+    lines: BasketLine[],
+    rules: DeliveryRules,
+    input: Checkout,
+  ): PricedBasket {
     const unavailable = lines.find((line) => !line.onSale);
     if (unavailable) {
       throw new HttpError(
@@ -155,7 +187,6 @@ export class CheckoutService {
       );
     }
     const basket = priceBasket(lines, rules, input.shipping, input.delivery_option);
-    const now = new Date();
     if (!basket.delivery.deliverable || basket.option === null) {
       throw new HttpError(
         422,
@@ -167,127 +198,127 @@ export class CheckoutService {
       basket.option !== input.delivery_option ||
       basket.total.grossPence !== input.expected_total
     ) {
-      throw new HttpError(
-        409,
-        'price_changed',
-        CHECKOUT_MESSAGES.priceChanged,
-        undefined,
-        undefined,
-        {
-          quote: quoteJson(basket, this.options.paymentMethods(), now),
-        },
-      );
+      throw this.priceChanged(basket);
     }
-    const stockTaken = await takeStock(tx, basket);
+    return basket;
+  }
+
+  private priceChanged(basket: PricedBasket): HttpError {
+    return new HttpError(
+      409,
+      'price_changed',
+      CHECKOUT_MESSAGES.priceChanged,
+      undefined,
+      undefined,
+      { quote: quoteJson(basket, this.options.paymentMethods(), new Date()) },
+    );
+  }
+
+  /** The priced basket written as an order by place_order: one round trip, one transaction. */
+  private async write(
+    session: SessionRecord,
+    key: string,
+    input: Checkout,
+    cartId: number,
+    basket: PricedBasket,
+  ): Promise<PlacedOrder> {
     const token = randomBytes(24).toString('base64url');
+    const now = new Date();
     const chosen = basket.delivery.options.find((o) => o.id === basket.option)!;
-    const delivery = deliveryJson(basket, now);
-    const [placed] = await queryRows<{ id: number; number: string }>(
-      tx,
-      sql`INSERT INTO orders (number, access_token_hash, cart_id, idempotency_key, customer_id,
-            session_token_hash, email, payment_method, shipping_address, billing_address, delivery,
-            goods_net_pence, goods_vat_pence, goods_gross_pence,
-            delivery_net_pence, delivery_vat_pence, delivery_gross_pence,
-            total_net_pence, total_vat_pence, total_pence, terms_version, placed_at, expires_at)
-          VALUES ('TS-' || nextval('order_number_seq'), ${hashToken(token)}, ${cartId}, ${key},
-            ${session.customerId}, ${session.tokenHash}, ${input.email}, ${input.payment_method},
-            ${JSON.stringify(input.shipping)}::jsonb,
-            ${JSON.stringify(input.billing_same_as_shipping ? input.shipping : input.billing)}::jsonb,
-            ${JSON.stringify({
-              option: chosen.id,
-              label: chosen.label,
-              zone: basket.delivery.zone,
-              method: basket.delivery.method,
-              weight_kg: basket.delivery.weightKg,
-              parcels: basket.delivery.parcels,
-              pallets: basket.delivery.pallets,
-              note: basket.delivery.note,
-              estimate: delivery.options.find((o) => o.id === chosen.id)!.estimate,
-            })}::jsonb,
-            ${basket.goods.netPence}, ${basket.goods.vatPence}, ${basket.goods.grossPence},
-            ${basket.deliverySplit.netPence}, ${basket.deliverySplit.vatPence},
-            ${basket.deliverySplit.grossPence},
-            ${basket.total.netPence}, ${basket.total.vatPence}, ${basket.total.grossPence},
-            ${TERMS_VERSION}, ${now.toISOString()}::timestamptz,
-            ${new Date(now.getTime() + this.options.paymentDays * DAY_MS).toISOString()}::timestamptz)
-          RETURNING id, number`,
-    );
-    const orderId = placed!.id;
-    const values = basket.lines.map(
-      (line, position) =>
-        sql`(${orderId}, ${position}, ${line.productId}, ${line.variationId}, ${line.name},
-          ${line.option}, ${line.priced.kind}, ${line.isBespoke}, ${line.pieces},
-          ${line.m2 === null ? null : String(line.m2)}::numeric, ${String(line.weightKg)}::numeric,
-          ${line.priced.unit}, ${line.priced.unitPricePence}, ${line.priced.unitNetPence},
-          ${line.priced.vatRate}, ${line.priced.total.netPence}, ${line.priced.total.vatPence},
-          ${line.priced.total.grossPence}, ${stockTaken.has(line.id)})`,
-    );
-    await tx.execute(sql`INSERT INTO order_lines (order_id, position, product_id, variation_id,
-        name, size, kind, is_bespoke, pieces, m2, weight_kg, unit, unit_price_pence,
-        unit_net_pence, vat_rate, net_pence, vat_pence, gross_pence, stock_taken)
-        VALUES ${sql.join(values, sql`, `)}`);
-    await tx.execute(sql`INSERT INTO payments (order_id, provider, amount_pence)
-        VALUES (${orderId}, ${providerName(input.payment_method)}, ${basket.total.grossPence})`);
-    await recordEvent(tx, orderId, {
-      kind: 'status',
-      from: null,
-      to: 'pending_payment',
-      actor: session.customerId === null ? 'guest' : `customer:${session.customerId}`,
-    });
-    // The basket becomes the order: its lines and the basket itself go.
-    await tx.execute(sql`DELETE FROM carts WHERE id = ${cartId}`);
-    return {
-      order: {
-        id: orderId,
-        number: placed!.number,
-        status: 'pending_payment',
-        paymentStatus: 'pending',
-        paymentMethod: input.payment_method,
-        totalPence: basket.total.grossPence,
-        email: input.email,
-        customerId: session.customerId,
+    const estimate = deliveryJson(basket, now).options.find((o) => o.id === chosen.id)!.estimate;
+    const order = {
+      access_token_hash: hashToken(token),
+      idempotency_key: key,
+      customer_id: session.customerId,
+      session_token_hash: session.tokenHash,
+      email: input.email,
+      payment_method: input.payment_method,
+      shipping_address: input.shipping,
+      billing_address: input.billing_same_as_shipping ? input.shipping : input.billing,
+      delivery: {
+        option: chosen.id,
+        label: chosen.label,
+        zone: basket.delivery.zone,
+        method: basket.delivery.method,
+        weight_kg: basket.delivery.weightKg,
+        parcels: basket.delivery.parcels,
+        pallets: basket.delivery.pallets,
+        note: basket.delivery.note,
+        estimate,
       },
+      goods_net_pence: basket.goods.netPence,
+      goods_vat_pence: basket.goods.vatPence,
+      goods_gross_pence: basket.goods.grossPence,
+      delivery_net_pence: basket.deliverySplit.netPence,
+      delivery_vat_pence: basket.deliverySplit.vatPence,
+      delivery_gross_pence: basket.deliverySplit.grossPence,
+      total_net_pence: basket.total.netPence,
+      total_vat_pence: basket.total.vatPence,
+      total_pence: basket.total.grossPence,
+      terms_version: TERMS_VERSION,
+      placed_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + this.options.paymentDays * DAY_MS).toISOString(),
+    };
+    // Each line carries the basket line it was priced from (checked by place_order) and its
+    // snapshot, named as order_lines' columns.
+    const lines = basket.lines.map((line, position) => ({
+      position,
+      cart_item_id: line.id,
+      price_pence: line.pricePence,
+      product_id: line.productId,
+      variation_id: line.variationId,
+      name: line.name,
+      size: line.option,
+      kind: line.priced.kind,
+      is_bespoke: line.isBespoke,
+      pieces: line.pieces,
+      m2: line.m2,
+      weight_kg: line.weightKg,
+      unit: line.priced.unit,
+      unit_price_pence: line.priced.unitPricePence,
+      unit_net_pence: line.priced.unitNetPence,
+      vat_rate: line.priced.vatRate,
+      net_pence: line.priced.total.netPence,
+      vat_pence: line.priced.total.vatPence,
+      gross_pence: line.priced.total.grossPence,
+    }));
+    const [row] = await preparedRows<{ written: WrittenOrder }>(
+      this.db,
+      sql`SELECT place_order(${cartId}::int, ${JSON.stringify(order)}::jsonb,
+            ${JSON.stringify(lines)}::jsonb, ${providerName(input.payment_method)}::text,
+            ${session.customerId === null ? 'guest' : `customer:${session.customerId}`}::text)
+          AS written`,
+    );
+    const written = row!.written;
+    return {
+      order: headOf(written.order),
+      json: writtenOrderJson(written),
       token,
       created: true,
     };
   }
 }
 
-/**
- * Takes each counted line's pieces with a conditional decrement (never below zero, whatever
- * runs at the same time), in variation order so two orders never wait on each other. Returns
- * the basket lines whose stock was taken; throws a 409 naming the first line short of stock.
- */
-async function takeStock(tx: Database, basket: PricedBasket): Promise<Set<number>> {
-  const taken = new Set<number>();
-  const counted = [...basket.lines]
-    .filter((line) => line.stockQuantity !== null)
-    .sort((a, b) => a.variationId - b.variationId || a.id - b.id);
-  for (const line of counted) {
-    const rows = await queryRows<{ stock_quantity: number }>(
-      tx,
-      sql`UPDATE variations SET stock_quantity = stock_quantity - ${line.pieces}
-          WHERE id = ${line.variationId} AND stock_quantity >= ${line.pieces}
-          RETURNING stock_quantity`,
-    );
-    if (rows.length === 0) {
-      const [left] = await queryRows<{ stock_quantity: number | null }>(
-        tx,
-        sql`SELECT stock_quantity FROM variations WHERE id = ${line.variationId}`,
-      );
-      const available = left?.stock_quantity ?? 0;
-      throw new HttpError(
-        409,
-        'out_of_stock',
-        available === 0
-          ? `${line.name} (${line.option}) is out of stock: please remove it from your basket`
-          : `Only ${available} ${available === 1 ? 'piece' : 'pieces'} of ${line.name} (${line.option}) ${available === 1 ? 'is' : 'are'} left: please change the quantity in your basket`,
-        undefined,
-        undefined,
-        { lines: [{ variation_id: line.variationId, available }] },
-      );
-    }
-    taken.add(line.id);
-  }
-  return taken;
+/** How often an order is priced again when its basket changed while it was being placed. */
+const PLACE_ATTEMPTS = 3;
+
+/** The SQLSTATEs place_order raises (db/migrations/0009_place_order.sql). */
+const PLACE_FAILURES = { basketChanged: 'TS001', outOfStock: 'TS002' } as const;
+
+/** The 409 naming the line place_order found short of stock (its DETAIL names the variation). */
+function outOfStock(basket: PricedBasket, detail: string | undefined): HttpError {
+  const short = JSON.parse(detail ?? '{}') as { variation_id?: number; available?: number };
+  const line = basket.lines.find((l) => l.variationId === short.variation_id);
+  const available = short.available ?? 0;
+  const what = line ? `${line.name} (${line.option})` : 'An item in your basket';
+  return new HttpError(
+    409,
+    'out_of_stock',
+    available === 0
+      ? `${what} is out of stock: please remove it from your basket`
+      : `Only ${available} ${available === 1 ? 'piece' : 'pieces'} of ${what} ${available === 1 ? 'is' : 'are'} left: please change the quantity in your basket`,
+    undefined,
+    undefined,
+    { lines: [{ variation_id: short.variation_id, available }] },
+  );
 }

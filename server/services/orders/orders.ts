@@ -538,6 +538,7 @@ async function releaseStock(tx: Tx, orderId: number): Promise<void> {
 interface OrderRow {
   id: number;
   number: string;
+  customer_id: number | null;
   status: OrderStatus;
   payment_status: PaymentStatus;
   payment_method: PaymentMethod;
@@ -569,8 +570,9 @@ interface LineRow {
   kind: OrderJson['lines'][number]['kind'];
   is_bespoke: boolean;
   pieces: number;
-  m2: string | null;
-  weight_kg: string;
+  /** A string from the driver, a number from JSON the database built. */
+  m2: string | number | null;
+  weight_kg: string | number;
   unit: 'm2' | 'item';
   unit_price_pence: number;
   unit_net_pence: number;
@@ -606,6 +608,17 @@ const split = (net: number, vat: number, gross: number) => ({
   vat: pounds(vat),
   gross: pounds(gross),
 });
+
+/** The rows placing an order wrote, as the database answered them (see placeOrder). */
+export interface WrittenOrder {
+  order: Omit<OrderRow, 'invoice_number' | 'invoice_issued_at'>;
+  lines: LineRow[];
+  events: EventRow[];
+}
+
+/** The answer for an order just placed, from the rows its statement wrote: no read-back. */
+export const writtenOrderJson = ({ order, lines, events }: WrittenOrder): OrderJson =>
+  presentOrder({ ...order, invoice_number: null, invoice_issued_at: null }, lines, events);
 
 function presentOrder(order: OrderRow, lines: LineRow[], events: EventRow[]): OrderJson {
   const awaitingTransfer =
