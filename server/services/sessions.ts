@@ -50,7 +50,21 @@ export function sessionInsert(record: SessionRecord, onlyIf: SQL = sql`true`): S
 
 /** Sessions are random tokens; the database holds only their SHA-256, never the token. */
 export class SessionStore {
-  constructor(private readonly db: Database) {}
+  /** Every request with a cookie runs it: built once, and planned once per connection. */
+  private readonly live;
+
+  constructor(private readonly db: Database) {
+    this.live = db
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .prepare('session_live');
+  }
 
   async create(options: { customerId?: number | null; remember?: boolean } = {}) {
     const draft = this.draft(options);
@@ -82,10 +96,7 @@ export class SessionStore {
     if (!token || token.length > 200) return null;
     const tokenHash = hashToken(token);
     const now = new Date();
-    const [record] = await this.db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+    const [record] = await this.live.execute({ tokenHash, now });
     if (!record) return null;
     if (now.getTime() - record.lastSeenAt.getTime() > SESSION_LIMITS.touchEveryMs) {
       const expiresAt = expiry(record.createdAt, now, record.remember);
