@@ -21,6 +21,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import type { PaymentProvider, StartedPayment } from '../payments/provider.ts';
 import { hashToken } from '../sessions.ts';
 import type { Mailer } from '../mail.ts';
+import { writeInBatches } from '../write-batches.ts';
 import { orderConfirmationEmail } from './confirmation-email.ts';
 
 export interface OrderAccess {
@@ -136,6 +137,13 @@ export function recordEvent(
  * webhook, a return page and a member of staff acting at once apply each change once.
  */
 export class OrderService {
+  /** Confirmations that left, marked a batch at a time: orders come in bursts, and so do mails. */
+  private readonly markMailed = writeInBatches<number>((ids) =>
+    this.db.execute(
+      sql`UPDATE orders SET confirmation_mailed_at = now() WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`,
+    ),
+  );
+
   constructor(
     private readonly db: Database,
     private readonly options: { paymentDays: number; mailer: Mailer | null },
@@ -169,9 +177,7 @@ export class OrderService {
   async sendConfirmation(orderId: number, order: OrderJson, orderUrl: string): Promise<boolean> {
     if (!this.options.mailer) return false;
     await this.options.mailer.sendMail(orderConfirmationEmail(order, { orderUrl }));
-    await this.db.execute(
-      sql`UPDATE orders SET confirmation_mailed_at = now() WHERE id = ${orderId}`,
-    );
+    await this.markMailed(orderId);
     return true;
   }
 
