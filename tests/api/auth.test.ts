@@ -1,9 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { customers, passwordResets, sessions } from '#db/schema/index.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { outboxMails } from '#tests/setup/outbox.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -454,14 +453,7 @@ describe('password change', () => {
   });
 });
 
-function outboxMailsTo(email: string): { to: string; subject: string; text: string }[] {
-  const dir = join(t.config.dataDir, 'outbox');
-  if (!existsSync(dir)) return [];
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-  return files
-    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')))
-    .filter((mail) => mail.to === email);
-}
+const outboxMailsTo = (email: string) => outboxMails(t.config.dataDir, email);
 
 function resetToken(email: string): string {
   const mails = outboxMailsTo(email);

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '#db/client.ts';
 import { formatGBP } from '#domain/money.ts';
-import { outboxDir } from '#server/services/mail.ts';
 import { hashToken } from '#server/services/sessions.ts';
 import type { VariationJson } from '#domain/api-types.ts';
 import { parseTileSize, tileAreaM2 } from '#domain/area.ts';
 import type { CheckoutQuoteJson, OrderJson } from '#domain/checkout.ts';
 import { buildCatalogue, type SeedProduct } from '#tests/factories/catalogue.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
+import { outboxMails } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 // The seeded delivery prices (db/migrations/0003_orders.sql), in pence.
@@ -302,18 +300,7 @@ describe('POST /api/checkout/orders', () => {
       })
       .not.toBeNull();
     // The confirmation went to the outbox with the order's own figures and its link.
-    const dir = outboxDir(t.config.dataDir);
-    const mails = readdirSync(dir)
-      .filter((name) => name.endsWith('.json'))
-      .map(
-        (name) =>
-          JSON.parse(readFileSync(join(dir, name), 'utf8')) as {
-            to: string;
-            subject: string;
-            text: string;
-          },
-      );
-    const mail = mails.find((m) => m.subject.includes(order.number))!;
+    const mail = outboxMails(t.config.dataDir).find((m) => m.subject.includes(order.number))!;
     expect(mail.to).toBe('ada@example.co.uk');
     expect(mail.text).toContain(formatGBP(pence(order.totals.total.gross)));
     expect(mail.text).toContain(`/checkout/order/${order.number}?token=${placed.body.token}`);

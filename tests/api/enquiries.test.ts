@@ -1,12 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enquiries, products } from '#db/schema/index.ts';
 import { SHOP_EMAIL } from '#domain/company.ts';
 import { ENQUIRY_MESSAGES } from '#domain/enquiry.ts';
 import { MESSAGES } from '#domain/validation.ts';
-import { outboxDir } from '#server/services/mail.ts';
+import { outboxMails } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -21,14 +19,7 @@ function post(payload: unknown) {
   return t.app.inject({ method: 'POST', url: '/api/enquiries', payload: payload as object });
 }
 
-function shopMail(): { to: string; subject: string; text: string }[] {
-  const dir = outboxDir(t.config.dataDir);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')))
-    .filter((mail) => mail.to === SHOP_EMAIL);
-}
+const shopMail = () => outboxMails(t.config.dataDir, SHOP_EMAIL);
 
 const customer = { name: 'Ann Mason', email: 'ann@example.com', phone: '0117 496 0000' };
 

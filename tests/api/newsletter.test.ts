@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '#db/schema/index.ts';
 import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts';
 import { MESSAGES } from '#domain/validation.ts';
-import { outboxDir } from '#server/services/mail.ts';
+import { outboxMails } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -19,14 +17,7 @@ function post(url: string, payload: unknown) {
   return t.app.inject({ method: 'POST', url, payload: payload as object });
 }
 
-function mailTo(address: string): { subject: string; text: string }[] {
-  const dir = outboxDir(t.config.dataDir);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')))
-    .filter((mail) => mail.to === address);
-}
+const mailTo = (address: string) => outboxMails(t.config.dataDir, address);
 
 const subscribers = () => t.database.handle.db.select().from(newsletterSubscribers);
 

@@ -1,8 +1,6 @@
 // Real answers of every documented route, checked against the response schemas of the served
 // /api/openapi.json with a JSON Schema validator: the document describes what the API sends.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -13,9 +11,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variations } from '#db/schema/index.ts';
 import { createFirstOwner } from '#server/services/staff/first-owner.ts';
-import { outboxDir } from '#server/services/mail.ts';
 import { startFakeStripeApi, type FakeStripeApi } from '#tests/fakes/stripe-api.ts';
 import { checkoutInput } from '#tests/setup/api-shopper.ts';
+import { outboxMails } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const STRIPE = {
@@ -205,15 +203,8 @@ async function checked(
   return expectDocumented(method, url, await client.call(method, url, payload, headers));
 }
 
-function mailsTo(address: string): { text: string }[] {
-  const dir = outboxDir(t.config.dataDir);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .map(
-      (name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { to: string; text: string },
-    )
-    .filter((mail) => mail.to === address);
+function mailsTo(address: string) {
+  return outboxMails(t.config.dataDir, address);
 }
 
 function tokenIn(address: string, pattern: RegExp): string {

@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { docsScreenshot, hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
+import { outboxMails } from '#tests/setup/outbox.ts';
 
 const WIDE = { width: 1440, height: 900 };
 const PASSWORD = 'granite-slab-42';
@@ -22,11 +21,7 @@ const screenshot = (page: Page, name: string, fullPage = true) =>
 
 /** The reset link mailed to `email`: the e2e server writes mail to DATA_DIR/outbox. */
 function mailedResetLink(email: string): string | null {
-  const outbox = join(inject('dataDir'), 'outbox');
-  if (!existsSync(outbox)) return null;
-  for (const file of readdirSync(outbox).filter((f) => f.endsWith('.json'))) {
-    const mail = JSON.parse(readFileSync(join(outbox, file), 'utf8'));
-    if (mail.to !== email) continue;
+  for (const mail of outboxMails(inject('dataDir'), email)) {
     const match = /https?:\/\/\S+\/my-account\/reset-password\?token=\S+/.exec(mail.text);
     if (match) return new URL(match[0]).pathname + new URL(match[0]).search;
   }
