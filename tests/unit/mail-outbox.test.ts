@@ -13,7 +13,10 @@ afterEach(() => {
 function outboxMailer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-mail-'));
   dirs.push(dataDir);
-  return { dataDir, mailer: createMailer({ mailFrom: 'shop@tessera.test', dataDir }) };
+  return {
+    dataDir,
+    mailer: createMailer({ smtpUrl: undefined, mailFrom: 'shop@tessera.test', dataDir }),
+  };
 }
 
 const message = {
