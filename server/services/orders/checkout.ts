@@ -110,10 +110,7 @@ export class CheckoutService {
     } catch (error) {
       // A refusal, or the same key placed from another connection a moment before, answers the
       // order this key placed if there is one: a retry whose first answer was lost gets it.
-      if (
-        error instanceof HttpError ||
-        isUniqueViolation(error, 'orders_idempotency_key_unique')
-      ) {
+      if (error instanceof HttpError || isUniqueViolation(error, 'orders_idempotency_key_unique')) {
         const replay = await this.replay(session, key);
         if (replay) return replay;
       }
@@ -173,11 +170,7 @@ export class CheckoutService {
   }
 
   /** The basket priced for the order, or the refusal the shopper must see before it is placed. */
-  private priceForOrder(
-    lines: BasketLine[],
-    rules: DeliveryRules,
-    input: Checkout,
-  ): PricedBasket {
+  private priceForOrder(lines: BasketLine[], rules: DeliveryRules, input: Checkout): PricedBasket {
     const unavailable = lines.find((line) => !line.onSale);
     if (unavailable) {
       throw new HttpError(
