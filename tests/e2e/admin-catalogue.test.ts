@@ -10,11 +10,9 @@ import {
   PHONE,
   shown,
 } from './fixtures/browser.ts';
-import { signInStaff } from './fixtures/staff.ts';
-import { resolve } from 'node:path';
-import { createFirstOwner } from '#server/services/staff/first-owner.ts';
+import { signInStaff, startStaffShop } from './fixtures/staff.ts';
 import { TEST_OWNER } from '#tests/setup/staff-browser.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { type TestApp } from '#tests/setup/test-app.ts';
 
 const catalogue = buildCatalogue();
 /** A tile with two or more sizes: its cheapest size gets a new price. */
@@ -30,12 +28,7 @@ let shop: TestApp;
 let base: string;
 beforeAll(async () => {
   browser = await launchBrowser();
-  shop = await createTestApp({ buildDir: resolve(process.env.BUILD_DIR ?? 'build') });
-  await createFirstOwner(shop.app.services.db, {
-    ADMIN_EMAIL: TEST_OWNER.email,
-    ADMIN_PASSWORD: TEST_OWNER.password,
-  });
-  base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ shop, base } = await startStaffShop());
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,13 +1,10 @@
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { TAXONOMY_MESSAGES } from '#domain/admin-catalogue.ts';
-import { createFirstOwner } from '#server/services/staff/first-owner.ts';
-import { StaffBrowser, TEST_OWNER } from '#tests/setup/staff-browser.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { type TestApp } from '#tests/setup/test-app.ts';
 import { DESKTOP, hydrated, launchBrowser, shown } from './fixtures/browser.ts';
-import { signInStaff } from './fixtures/staff.ts';
+import { signInStaff, startStaffShop } from './fixtures/staff.ts';
 
 const MANAGER = { email: `manager.${Date.now()}@tessera.test`, password: 'Carrara-marble-12' };
 /** Kept for a retry: the page shows the enrolment key at the first sign-in only. */
@@ -19,20 +16,7 @@ let shop: TestApp;
 let base: string;
 beforeAll(async () => {
   browser = await launchBrowser();
-  shop = await createTestApp({ buildDir: resolve(process.env.BUILD_DIR ?? 'build') });
-  await createFirstOwner(shop.app.services.db, {
-    ADMIN_EMAIL: TEST_OWNER.email,
-    ADMIN_PASSWORD: TEST_OWNER.password,
-  });
-  const owner = new StaffBrowser(shop.app);
-  expect((await owner.signIn(TEST_OWNER.email, TEST_OWNER.password)).answer.status).toBe(200);
-  const added = await owner.call('POST', '/api/admin/staff', {
-    ...MANAGER,
-    name: 'Morgan Manager',
-    role: 'manager',
-  });
-  expect(added.status).toBe(201);
-  base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ shop, base } = await startStaffShop({ ...MANAGER, name: 'Morgan Manager', role: 'manager' }));
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,13 +1,12 @@
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { generateSync } from 'otplib';
 import type { HomeJson } from '#domain/content-admin.ts';
-import { createFirstOwner } from '#server/services/staff/first-owner.ts';
 import { StaffBrowser, TEST_OWNER } from '#tests/setup/staff-browser.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { type TestApp } from '#tests/setup/test-app.ts';
 import { DESKTOP, docsScreenshot, hydrated, launchBrowser, shown } from './fixtures/browser.ts';
+import { startStaffShop } from './fixtures/staff.ts';
 
 let browser: Browser;
 let shop: TestApp;
@@ -15,12 +14,7 @@ let base: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  shop = await createTestApp({ buildDir: resolve(process.env.BUILD_DIR ?? 'build') });
-  await createFirstOwner(shop.app.services.db, {
-    ADMIN_EMAIL: TEST_OWNER.email,
-    ADMIN_PASSWORD: TEST_OWNER.password,
-  });
-  base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ shop, base } = await startStaffShop());
 });
 afterAll(async () => {
   await browser?.close();

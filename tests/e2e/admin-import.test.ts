@@ -1,13 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { resolve } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirstOwner } from '#server/services/staff/first-owner.ts';
-import { StaffBrowser, TEST_OWNER } from '#tests/setup/staff-browser.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { type TestApp } from '#tests/setup/test-app.ts';
 import { docsScreenshot, launchBrowser, DESKTOP, shown } from './fixtures/browser.ts';
-import { signInStaff } from './fixtures/staff.ts';
+import { signInStaff, startStaffShop } from './fixtures/staff.ts';
 
 /** A WooCommerce export of one variable product with two sizes. */
 const CSV = stringify([
@@ -50,20 +47,7 @@ let base: string;
 const MANAGER = { email: 'importer@tessera.test', password: 'Carrara-marble-12' };
 beforeAll(async () => {
   browser = await launchBrowser();
-  shop = await createTestApp({ buildDir: resolve(process.env.BUILD_DIR ?? 'build') });
-  await createFirstOwner(shop.app.services.db, {
-    ADMIN_EMAIL: TEST_OWNER.email,
-    ADMIN_PASSWORD: TEST_OWNER.password,
-  });
-  const owner = new StaffBrowser(shop.app);
-  await owner.signIn(TEST_OWNER.email, TEST_OWNER.password);
-  const added = await owner.call('POST', '/api/admin/staff', {
-    ...MANAGER,
-    name: 'Importer',
-    role: 'manager',
-  });
-  expect(added.status).toBe(201);
-  base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ shop, base } = await startStaffShop({ ...MANAGER, name: 'Importer', role: 'manager' }));
 });
 afterAll(async () => {
   await browser?.close();
