@@ -9,13 +9,12 @@ import {
   type ProductCreateInput,
 } from '#domain/admin-catalogue.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
-import { ApiError } from '#app/lib/api.ts';
 import { Form } from '#app/components/forms/Form.tsx';
 import { Field } from '#app/components/forms/Field.tsx';
 import { FormErrorList } from '#app/components/forms/ErrorList.tsx';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { primaryButton } from '#app/components/forms/styles.ts';
-import { applyServerErrors } from './ui.tsx';
+import { formProblem } from './ui.tsx';
 
 /**
  * A new product starts as a draft with its name (the slug is made from it unless given); staff
@@ -37,8 +36,7 @@ export function AddProductForm() {
       });
       await navigate(`/admin/products/${data.id}`);
     } catch (error) {
-      const message = applyServerErrors(form, error);
-      if (!(error instanceof ApiError && error.fields)) setProblem(message);
+      setProblem(formProblem(form, error));
     }
   });
   return (

@@ -34,6 +34,18 @@ export function applyServerErrors<T extends FieldValues>(
   return 'Network error occurred';
 }
 
+/**
+ * `applyServerErrors` for a form whose field messages show in its error list: answers the line
+ * to show above the form, or null when the server's message was about a field.
+ */
+export function formProblem<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError'>,
+  error: unknown,
+): string | null {
+  const message = applyServerErrors(form, error);
+  return error instanceof ApiError && error.fields ? null : message;
+}
+
 /** The back office's page heading and what goes beside it. */
 export function PageHeading({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
   return (

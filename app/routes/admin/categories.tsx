@@ -5,14 +5,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ATTRIBUTES } from '#domain/catalogue.ts';
 import { categoryFormSchema, termFormSchema, type AdminTaxonomy } from '#domain/admin-catalogue.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
-import { ApiError } from '#app/lib/api.ts';
 import { Form } from '#app/components/forms/Form.tsx';
 import { Field } from '#app/components/forms/Field.tsx';
 import { FormErrorList } from '#app/components/forms/ErrorList.tsx';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
-import { applyServerErrors, PageHeading, Panel } from '#app/components/admin/ui.tsx';
+import { formProblem, PageHeading, Panel } from '#app/components/admin/ui.tsx';
 
 export function meta() {
   return [
@@ -95,9 +94,7 @@ function TaxonomyForm({
       if (!entry) form.reset(valuesOf(undefined, kind));
       await onSaved(data);
     } catch (error) {
-      const message = applyServerErrors(form, error);
-      // A field's message shows in the list; only an answer about no field needs its own line.
-      if (!(error instanceof ApiError && error.fields)) setProblem(message);
+      setProblem(formProblem(form, error));
     }
   });
   return (
