@@ -29,16 +29,18 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   const file = nodemailer.createTransport({ streamTransport: true, buffer: true });
   const dir = outboxDir(config.dataDir);
   let outboxMade = false;
-  /** Writes a file in the outbox, making the folder the first time (or again if it went). */
+  /** Writes a file in the outbox, making the folder the first time (and again if it went). */
   const writeOutbox = async (name: string, data: string | Buffer): Promise<void> => {
-    try {
-      if (!outboxMade) await mkdir(dir, { recursive: true });
+    if (!outboxMade) {
+      await mkdir(dir, { recursive: true });
       outboxMade = true;
+    }
+    try {
       await writeFile(join(dir, name), data);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !outboxMade) throw error;
-      outboxMade = false;
-      await writeOutbox(name, data);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, name), data);
     }
   };
   return {
