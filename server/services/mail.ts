@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Worker } from 'node:worker_threads';
 import type { Config } from '../config.ts';
+import { startTypeScriptWorker } from './typescript-worker.ts';
 
 export interface MailMessage {
   to: string;
@@ -15,54 +14,78 @@ export interface Mailer {
   sendMail(message: MailMessage): Promise<void>;
 }
 
-/** Where mail goes without SMTP: one `.eml` (open in any mail client) and one `.json` per mail. */
+/**
+ * Where mail goes without SMTP: each day's mail in `YYYY-MM-DD.mbox` (a mail client opens it as a
+ * folder) and, one JSON object a line, in `YYYY-MM-DD.jsonl` (for scripts and tests).
+ */
 export const outboxDir = (dataDir: string) => join(dataDir, 'outbox');
+
+/** One mail for the mail thread: what to send, and how. */
+export interface MailJob {
+  id: number;
+  transport: { smtpUrl: string | null; from: string; outbox: string };
+  message: MailMessage;
+}
+
+/** The mail thread's answer to a job: sent, or why not. */
+export interface MailDone {
+  id: number;
+  error?: string;
+}
+
+/**
+ * The process's one mail thread, started with the first mail. Building a confirmation's MIME and
+ * writing it out costs twice what placing the order does, so it runs beside the thread that
+ * answers requests, never on it. The thread keeps the process alive only while mail is on its
+ * way, and a thread that died is started again for the next mail.
+ */
+class MailThread {
+  private worker: Worker | null = null;
+  private readonly waiting = new Map<number, { resolve(): void; reject(error: Error): void }>();
+  private lastId = 0;
+
+  send(job: Omit<MailJob, 'id'>): Promise<void> {
+    const worker = (this.worker ??= this.start());
+    const id = ++this.lastId;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      if (this.waiting.size === 1) worker.ref();
+      worker.postMessage({ id, ...job } satisfies MailJob);
+    });
+  }
+
+  private start(): Worker {
+    const worker = startTypeScriptWorker(new URL('./mail-worker.ts', import.meta.url));
+    worker.unref();
+    worker.on('message', ({ id, error }: MailDone) => {
+      const job = this.waiting.get(id);
+      this.waiting.delete(id);
+      if (this.waiting.size === 0) worker.unref();
+      if (error === undefined) job?.resolve();
+      else job?.reject(new Error(error));
+    });
+    const fail = (error: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const job of this.waiting.values()) job.reject(error);
+      this.waiting.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`The mail thread stopped (exit code ${code})`)));
+    return worker;
+  }
+}
+
+const mailThread = new MailThread();
 
 /**
  * Mail over SMTP when SMTP_URL is set; otherwise into DATA_DIR/outbox, so a shop without a mail
  * server still sends (and tests can read) its password-reset links.
  */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
-  const smtp: Transporter | null = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
-    : null;
-  const file = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  const dir = outboxDir(config.dataDir);
-  let outboxMade = false;
-  /** Writes a file in the outbox, making the folder the first time (and again if it went). */
-  const writeOutbox = async (name: string, data: string | Buffer): Promise<void> => {
-    if (!outboxMade) {
-      await mkdir(dir, { recursive: true });
-      outboxMade = true;
-    }
-    try {
-      await writeFile(join(dir, name), data);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, name), data);
-    }
+  const transport = {
+    smtpUrl: config.smtpUrl ?? null,
+    from: config.mailFrom,
+    outbox: outboxDir(config.dataDir),
   };
-  return {
-    async sendMail(message) {
-      // Base64 bodies: every mail client reads them, and they cost half of what quoted-printable
-      // costs to encode (an order's confirmation is built with every order placed).
-      const envelope = { from: config.mailFrom, textEncoding: 'base64' as const, ...message };
-      if (smtp) {
-        await smtp.sendMail(envelope);
-        return;
-      }
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
-      const info = (await file.sendMail(envelope)) as { message: Buffer };
-      await writeOutbox(`${name}.eml`, info.message);
-      await writeOutbox(
-        `${name}.json`,
-        JSON.stringify(
-          { ...message, from: config.mailFrom, date: new Date().toISOString() },
-          null,
-          2,
-        ),
-      );
-    },
-  };
+  return { sendMail: (message) => mailThread.send({ transport, message }) };
 }

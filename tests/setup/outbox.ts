@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { outboxDir } from '#server/services/mail.ts';
 
-/** One mail as the outbox keeps it beside its `.eml`. */
+/** One mail as the outbox's JSON-lines files keep it. */
 export interface OutboxMail {
   from: string;
   to: string;
@@ -12,13 +12,17 @@ export interface OutboxMail {
   date: string;
 }
 
-/** The mails a server without SMTP wrote to DATA_DIR/outbox, oldest first; only those to `to`. */
+/**
+ * The mails a server without SMTP wrote to DATA_DIR/outbox, oldest first; only those to `to`.
+ * A line the server is still writing (no newline yet) is left for the next read.
+ */
 export function outboxMails(dataDir: string, to?: string): OutboxMail[] {
   const dir = outboxDir(dataDir);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
+    .filter((name) => name.endsWith('.jsonl'))
     .sort()
-    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as OutboxMail)
+    .flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n').slice(0, -1))
+    .map((line) => JSON.parse(line) as OutboxMail)
     .filter((mail) => to === undefined || mail.to === to);
 }

@@ -27,23 +27,34 @@ const message = {
 };
 
 describe('the outbox (mail without SMTP)', () => {
-  it('writes each mail as an .eml a mail client opens, and as .json', async () => {
+  it("appends each mail to the day's mbox, which a mail client opens, and its JSON lines", async () => {
     const { dataDir, mailer } = outboxMailer();
     await mailer.sendMail(message);
-    const [mail] = outboxMails(dataDir);
-    expect(mail).toMatchObject({ ...message, from: 'shop@tessera.test' });
-    const eml = readdirSync(outboxDir(dataDir)).find((name) => name.endsWith('.eml'))!;
-    const raw = readFileSync(join(outboxDir(dataDir), eml), 'utf8');
-    expect(raw).toMatch(/^Subject: Your order TS-100001\r$/m);
-    expect(raw).toMatch(/^To: ada@example\.co\.uk\r$/m);
+    await mailer.sendMail({ ...message, subject: 'Your order TS-100002' });
+    const mails = outboxMails(dataDir);
+    expect(mails).toMatchObject([
+      { ...message, from: 'shop@tessera.test' },
+      { ...message, subject: 'Your order TS-100002', from: 'shop@tessera.test' },
+    ]);
+    const day = mails[0]!.date.slice(0, 10);
+    expect(readdirSync(outboxDir(dataDir)).sort()).toEqual([`${day}.jsonl`, `${day}.mbox`]);
+
+    const mbox = readFileSync(join(outboxDir(dataDir), `${day}.mbox`), 'utf8');
+    const entries = mbox.split(/^(?=From )/m);
+    expect(entries).toHaveLength(2);
+    const [first] = entries;
+    expect(first).toMatch(/^From shop@tessera\.test \w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}\n/);
+    expect(first).toMatch(/^Subject: Your order TS-100001$/m);
+    expect(first).toMatch(/^To: ada@example\.co\.uk$/m);
     // Bodies in base64: the text part decodes to the text sent, pound sign and all.
     const textPart =
-      /Content-Type: text\/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n([A-Za-z0-9+/=\r\n]+?)\r\n(?:\r\n)?--/.exec(
-        raw,
+      /Content-Type: text\/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n([A-Za-z0-9+/=\n]+?)\n(?:\n)?--/.exec(
+        first!,
       );
-    expect(Buffer.from(textPart![1]!.replace(/\r\n/g, ''), 'base64').toString('utf8')).toBe(
+    expect(Buffer.from(textPart![1]!.replace(/\n/g, ''), 'base64').toString('utf8')).toBe(
       message.text,
     );
+    expect(entries[1]).toMatch(/^Subject: Your order TS-100002$/m);
   });
 
   it('makes the outbox again when it was deleted while the shop runs', async () => {
@@ -52,5 +63,17 @@ describe('the outbox (mail without SMTP)', () => {
     rmSync(outboxDir(dataDir), { recursive: true });
     await mailer.sendMail({ ...message, subject: 'Your order TS-100002' });
     expect(outboxMails(dataDir).map((mail) => mail.subject)).toEqual(['Your order TS-100002']);
+  });
+});
+
+describe('mail over SMTP', () => {
+  it('fails the send, with the reason, when the mail server does not answer', async () => {
+    // Port 1 on this machine: nothing listens, so the connection is refused at once.
+    const mailer = createMailer({
+      smtpUrl: 'smtp://127.0.0.1:1',
+      mailFrom: 'shop@tessera.test',
+      dataDir: tmpdir(),
+    });
+    await expect(mailer.sendMail(message)).rejects.toThrow(/ECONNREFUSED 127\.0\.0\.1:1/);
   });
 });
