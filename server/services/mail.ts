@@ -39,10 +39,12 @@ export interface MailDone {
  * answers requests, never on it. The thread keeps the process alive only while mail is on its
  * way, and a thread that died is started again for the next mail.
  */
-class MailThread {
+export class MailThread {
   private worker: Worker | null = null;
   private readonly waiting = new Map<number, { resolve(): void; reject(error: Error): void }>();
   private lastId = 0;
+
+  constructor(private readonly module = new URL('./mail-worker.ts', import.meta.url)) {}
 
   send(job: Omit<MailJob, 'id'>): Promise<void> {
     const worker = (this.worker ??= this.start());
@@ -55,7 +57,7 @@ class MailThread {
   }
 
   private start(): Worker {
-    const worker = startTypeScriptWorker(new URL('./mail-worker.ts', import.meta.url));
+    const worker = startTypeScriptWorker(this.module);
     worker.unref();
     worker.on('message', ({ id, error }: MailDone) => {
       const job = this.waiting.get(id);
@@ -64,8 +66,11 @@ class MailThread {
       if (error === undefined) job?.resolve();
       else job?.reject(new Error(error));
     });
+    // A dying thread reports 'error' and then 'exit': only the first fails its mail, so a thread
+    // started since keeps its own.
     const fail = (error: Error) => {
-      if (this.worker === worker) this.worker = null;
+      if (this.worker !== worker) return;
+      this.worker = null;
       for (const job of this.waiting.values()) job.reject(error);
       this.waiting.clear();
     };

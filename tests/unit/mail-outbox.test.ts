@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMailer, outboxDir } from '#server/services/mail.ts';
+import { createMailer, MailThread, outboxDir } from '#server/services/mail.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 
 const dirs: string[] = [];
@@ -75,5 +75,26 @@ describe('mail over SMTP', () => {
       dataDir: tmpdir(),
     });
     await expect(mailer.sendMail(message)).rejects.toThrow(/ECONNREFUSED 127\.0\.0\.1:1/);
+  });
+});
+
+describe('the mail thread', () => {
+  it('fails the mail it died on, and starts again for the next', async () => {
+    const thread = new MailThread(new URL('./fixtures/dying-mail-worker.ts', import.meta.url));
+    const transport = { smtpUrl: null, from: 'shop@tessera.test', outbox: tmpdir() };
+    await thread.send({ transport, message });
+    await expect(
+      thread.send({ transport, message: { ...message, subject: 'die' } }),
+    ).rejects.toThrow('The mail thread stopped (exit code 3)');
+    await expect(thread.send({ transport, message })).resolves.toBeUndefined();
+  });
+
+  it('fails the mail of a thread that threw, once, and the next mail goes out', async () => {
+    const thread = new MailThread(new URL('./fixtures/dying-mail-worker.ts', import.meta.url));
+    const transport = { smtpUrl: null, from: 'shop@tessera.test', outbox: tmpdir() };
+    const thrown = thread.send({ transport, message: { ...message, subject: 'throw' } });
+    await expect(thrown).rejects.toThrow('The mail could not be built');
+    // Sent while the thread that threw is still exiting: its exit must not fail this mail.
+    await expect(thread.send({ transport, message })).resolves.toBeUndefined();
   });
 });
