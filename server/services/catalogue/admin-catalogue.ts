@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { isUniqueViolation, queryRows, type Database } from '#db/client.ts';
 import { refreshListingArraysOf } from '#db/listing-arrays.ts';
+import { idArray } from '#db/sql-arrays.ts';
 import { sanitiseCmsHtml } from '../content/sanitise.ts';
 import {
   BULK_PREVIEW_ROWS,
@@ -32,10 +33,6 @@ import { isFreeSample } from '#domain/samples.ts';
 import { isSlug, slugify } from '#domain/slug.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
-
-/** An integer array literal of validated ids (never text a client sent). */
-export const idArray = (ids: number[]) =>
-  sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(',')}}'::int[]`);
 
 const pounds = (pence: number | null) => (pence === null ? null : formatPoundsPlain(pence));
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import { EXPORT_HEADERS, exportRows, type ExportProduct } from '#domain/woocommerce-csv.ts';
-import { idArray } from './admin-catalogue.ts';
+import { idArray } from '#db/sql-arrays.ts';
 
 /** Products read per query: the export holds one page in memory, never the catalogue. */
 const EXPORT_PAGE = 250;

@@ -13,7 +13,8 @@ import {
   type WooRow,
 } from '#domain/woocommerce-csv.ts';
 import { sanitiseCmsHtml } from '../content/sanitise.ts';
-import { idArray, refreshProductPrices } from './admin-catalogue.ts';
+import { idArray } from '#db/sql-arrays.ts';
+import { refreshProductPrices } from './admin-catalogue.ts';
 
 export interface ImportCounts {
   created: number;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { queryRows, type Database } from '#db/client.ts';
 import { productImages, products, variations } from '#db/schema/index.ts';
+import { idArray } from '#db/sql-arrays.ts';
 import { clearanceSalePence } from '#domain/pricing.ts';
 import { listMeta } from '#domain/catalogue.ts';
 import type { SortValue } from '#domain/catalogue-query.ts';
@@ -52,10 +53,6 @@ export function sortToOrder(sort: SortValue): ListingOrder {
 }
 
 const NOTHING = sql`false`;
-
-/** An integer array literal of ids read from our own tables (never text a client sent). */
-const intArray = (ids: number[]) =>
-  sql.raw(`'{${ids.map((id) => Math.trunc(id)).join(',')}}'::int[]`);
 
 /** A row of `productFields`. */
 type ProductRow = Pick<
@@ -340,7 +337,7 @@ export class ProductCatalogue {
       conditions.push(
         categoryId === undefined
           ? NOTHING
-          : sql`${products.categoryIds} @> ${intArray([categoryId])}`,
+          : sql`${products.categoryIds} @> ${idArray([categoryId])}`,
       );
     }
     if (filter.newArrivals) conditions.push(sql`${products.isNewArrival}`);
@@ -357,7 +354,7 @@ export class ProductCatalogue {
     for (const [attributeId, ids] of chosenTermIds(filter, taxonomy)) {
       matches.set(
         attributeId,
-        ids.length === 0 ? NOTHING : sql`${products.termIds} && ${intArray(ids)}`,
+        ids.length === 0 ? NOTHING : sql`${products.termIds} && ${idArray(ids)}`,
       );
     }
     return matches;
@@ -392,7 +389,7 @@ export class ProductCatalogue {
     const facetWhere = sql.join(
       ids.map((id) => {
         const termIds = taxonomy.terms.filter((t) => t.attributeId === id).map((t) => t.id);
-        return sql`(t.term_id = ANY(${intArray(termIds)}) AND ${others(id)})`;
+        return sql`(t.term_id = ANY(${idArray(termIds)}) AND ${others(id)})`;
       }),
       sql` OR `,
     );

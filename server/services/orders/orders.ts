@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
+import { idArray } from '#db/sql-arrays.ts';
 import type {
   OrderEventJson,
   OrderJson,
@@ -140,7 +141,7 @@ export class OrderService {
   /** Confirmations that left, marked a batch at a time: orders come in bursts, and so do mails. */
   private readonly markMailed = writeInBatches<number>((ids) =>
     this.db.execute(
-      sql`UPDATE orders SET confirmation_mailed_at = now() WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`,
+      sql`UPDATE orders SET confirmation_mailed_at = now() WHERE id = ANY(${idArray(ids)})`,
     ),
   );
 
