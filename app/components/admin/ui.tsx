@@ -18,8 +18,18 @@ export function formatWhen(iso: string): string {
 }
 
 /**
+ * The line to show when a back-office request failed: the server's own message, or, when the
+ * request never reached the shop, that nothing was saved.
+ */
+export function failureMessage(error: unknown): string {
+  return error instanceof ApiError
+    ? error.message
+    : 'The shop could not be reached: nothing was saved. Please try again.';
+}
+
+/**
  * Puts the server's field messages on the form's fields; answers the message to show above the
- * form (the server's own, or a network failure's).
+ * form (`failureMessage`).
  */
 export function applyServerErrors<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, 'setError'>,
@@ -29,9 +39,8 @@ export function applyServerErrors<T extends FieldValues>(
     for (const [field, message] of Object.entries(error.fields ?? {})) {
       form.setError(field as Path<T>, { message });
     }
-    return error.message;
   }
-  return 'Network error occurred';
+  return failureMessage(error);
 }
 
 /**

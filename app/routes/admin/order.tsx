@@ -22,6 +22,7 @@ import { inputClass, primaryButton, secondaryButton } from '#app/components/form
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import {
   applyServerErrors,
+  failureMessage,
   formatWhen,
   money,
   PageHeading,
@@ -137,7 +138,7 @@ function Move({ order, action }: { order: AdminOrderJson; action: Action }) {
     } catch (error) {
       action.setMessage({
         kind: 'error',
-        text: error instanceof Error ? error.message : 'Network error occurred',
+        text: failureMessage(error),
       });
     } finally {
       setBusy(false);

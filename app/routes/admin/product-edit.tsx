@@ -23,7 +23,7 @@ import { CheckboxField, Field, SelectField } from '#app/components/forms/Field.t
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { inputClass, primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
-import { applyServerErrors } from '#app/components/admin/ui.tsx';
+import { applyServerErrors, failureMessage } from '#app/components/admin/ui.tsx';
 
 interface Taxonomy {
   categories: { id: number; name: string; section: string }[];
@@ -314,7 +314,7 @@ function ImagesForm({ product }: { product: AdminProductJson }) {
   const failed = (error: unknown) =>
     setMessage({
       kind: 'error',
-      text: error instanceof ApiError ? error.message : 'Network error occurred',
+      text: failureMessage(error),
     });
   const upload = async (file: File, alt: string) => {
     setBusy(true);

@@ -18,7 +18,7 @@ import {
 } from '#domain/admin-catalogue.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
-import { ApiError } from '#app/lib/api.ts';
+import { failureMessage } from '#app/components/admin/ui.tsx';
 import { inputClass, primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
@@ -330,7 +330,7 @@ function BulkPanel({
     } catch (error) {
       setMessage({
         kind: 'error',
-        text: error instanceof ApiError ? error.message : 'Network error occurred',
+        text: failureMessage(error),
       });
     }
   };
@@ -351,7 +351,7 @@ function BulkPanel({
     } catch (error) {
       setMessage({
         kind: 'error',
-        text: error instanceof ApiError ? error.message : 'Network error occurred',
+        text: failureMessage(error),
       });
     }
   };

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Controller, useForm, useFormContext, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useFormContext } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import {
 } from '#domain/content-admin.ts';
 import { slugify } from '#domain/slug.ts';
 import { ApiError } from '#app/lib/api.ts';
+import { applyServerErrors } from '#app/components/admin/ui.tsx';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { Form } from '#app/components/forms/Form.tsx';
 import { Field, SelectField } from '#app/components/forms/Field.tsx';
@@ -152,16 +153,7 @@ function EditorForm({
       form.reset(inputOf(data));
       setSaved(data);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          form.setError(field as FieldPath<ContentInput>, { type: 'server', message });
-        }
-      }
-      setFailure(
-        error instanceof ApiError
-          ? error.message
-          : 'The shop could not be reached: nothing was saved. Please try again.',
-      );
+      setFailure(applyServerErrors(form, error));
     }
   });
 

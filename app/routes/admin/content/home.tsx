@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useFieldArray, useForm, useFormContext, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useForm, useFormContext } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { homeInputSchema, type HomeInput, type HomeJson } from '#domain/content-admin.ts';
-import { ApiError } from '#app/lib/api.ts';
+import { applyServerErrors } from '#app/components/admin/ui.tsx';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { Form } from '#app/components/forms/Form.tsx';
 import { Field } from '#app/components/forms/Field.tsx';
@@ -219,18 +219,7 @@ function HomeForm({ home }: { home: HomeJson }) {
         form.reset(data);
         setMessage({ kind: 'success', text: 'Home page saved: the shop shows it now.' });
       } catch (error) {
-        if (error instanceof ApiError && error.fields) {
-          for (const [field, text] of Object.entries(error.fields)) {
-            form.setError(field as FieldPath<HomeInput>, { type: 'server', message: text });
-          }
-        }
-        setMessage({
-          kind: 'error',
-          text:
-            error instanceof ApiError
-              ? error.message
-              : 'The shop could not be reached: nothing was saved. Please try again.',
-        });
+        setMessage({ kind: 'error', text: applyServerErrors(form, error) });
       }
     },
     (errors) => {

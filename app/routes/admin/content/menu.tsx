@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MENU_MAX_DEPTH, menuInputSchema, type MenuTreeNode } from '#domain/content-admin.ts';
-import { ApiError } from '#app/lib/api.ts';
+import { failureMessage } from '#app/components/admin/ui.tsx';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { inputClass, primaryButton } from '#app/components/forms/styles.ts';
@@ -163,10 +163,7 @@ export default function AdminMenu() {
     } catch (error) {
       setMessage({
         kind: 'error',
-        text:
-          error instanceof ApiError
-            ? error.message
-            : 'The shop could not be reached: nothing was saved. Please try again.',
+        text: failureMessage(error),
       });
     } finally {
       setSaving(false);

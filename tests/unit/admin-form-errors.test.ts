@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { applyServerErrors, failureMessage, formProblem } from '#app/components/admin/ui.tsx';
+import { ApiError } from '#app/lib/api.ts';
+
+/** A form that keeps what was set on its fields. */
+function recordingForm() {
+  const errors: Record<string, string | undefined> = {};
+  return {
+    errors,
+    setError: (field: string, error: { message?: string }) => {
+      errors[field] = error.message;
+    },
+  };
+}
+
+const refused = new ApiError(422, {
+  message: 'Please correct the marked fields',
+  fields: { title: 'Please enter a title', 'slides.0.image': 'Please choose an image' },
+});
+
+describe('back-office form errors', () => {
+  it("puts the server's field messages on their fields and answers its message", () => {
+    const form = recordingForm();
+    expect(applyServerErrors(form, refused)).toBe('Please correct the marked fields');
+    expect(form.errors).toEqual({
+      title: 'Please enter a title',
+      'slides.0.image': 'Please choose an image',
+    });
+  });
+
+  it('says nothing was saved when the request never reached the shop', () => {
+    const form = recordingForm();
+    const offline = new TypeError('Failed to fetch');
+    expect(applyServerErrors(form, offline)).toBe(
+      'The shop could not be reached: nothing was saved. Please try again.',
+    );
+    expect(form.errors).toEqual({});
+    expect(failureMessage(new ApiError(409, { message: 'The order changed' }))).toBe(
+      'The order changed',
+    );
+  });
+
+  it('shows no line above the form when the fields carry the messages', () => {
+    expect(formProblem(recordingForm(), refused)).toBeNull();
+    expect(formProblem(recordingForm(), new ApiError(409, { message: 'Slug taken' }))).toBe(
+      'Slug taken',
+    );
+  });
+});
