@@ -13,9 +13,13 @@ function recordingForm() {
   };
 }
 
-const refused = new ApiError(422, {
-  message: 'Please correct the marked fields',
-  fields: { title: 'Please enter a title', 'slides.0.image': 'Please choose an image' },
+/** An error answer as the API writes it. */
+const answer = (status: number, code: string, message: string, fields?: Record<string, string>) =>
+  new ApiError(status, { code, message, error: message, ...(fields ? { fields } : {}) });
+
+const refused = answer(400, 'invalid_request', 'Please correct the marked fields', {
+  title: 'Please enter a title',
+  'slides.0.image': 'Please choose an image',
 });
 
 describe('back-office form errors', () => {
@@ -35,15 +39,11 @@ describe('back-office form errors', () => {
       'The shop could not be reached: nothing was saved. Please try again.',
     );
     expect(form.errors).toEqual({});
-    expect(failureMessage(new ApiError(409, { message: 'The order changed' }))).toBe(
-      'The order changed',
-    );
+    expect(failureMessage(answer(409, 'conflict', 'The order changed'))).toBe('The order changed');
   });
 
   it('shows no line above the form when the fields carry the messages', () => {
     expect(formProblem(recordingForm(), refused)).toBeNull();
-    expect(formProblem(recordingForm(), new ApiError(409, { message: 'Slug taken' }))).toBe(
-      'Slug taken',
-    );
+    expect(formProblem(recordingForm(), answer(409, 'conflict', 'Slug taken'))).toBe('Slug taken');
   });
 });
