@@ -4,7 +4,8 @@
  *
  * - place order: baskets are filled and quoted first (what shoppers do before they press Place
  *   order), then 50 shoppers place them at once: orders a second and the POST's p50/p99. The
- *   confirmation mail each order sends after its answer runs in the same window.
+ *   confirmation mail each order sends after its answer is part of the window, which ends when
+ *   the last one has left.
  * - shopping: shoppers add a line, get the checkout quote and place the order, over and over:
  *   orders a second for the whole visit, three requests each.
  *

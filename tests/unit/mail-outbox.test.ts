@@ -79,9 +79,12 @@ describe('mail over SMTP', () => {
 });
 
 describe('the mail thread', () => {
+  const dyingThread = () =>
+    new MailThread(new URL('./fixtures/dying-mail-worker.ts', import.meta.url));
+  const transport = { smtpUrl: null, from: 'shop@tessera.test', outbox: tmpdir() };
+
   it('fails the mail it died on, and starts again for the next', async () => {
-    const thread = new MailThread(new URL('./fixtures/dying-mail-worker.ts', import.meta.url));
-    const transport = { smtpUrl: null, from: 'shop@tessera.test', outbox: tmpdir() };
+    const thread = dyingThread();
     await thread.send({ transport, message });
     await expect(
       thread.send({ transport, message: { ...message, subject: 'die' } }),
@@ -90,8 +93,7 @@ describe('the mail thread', () => {
   });
 
   it('fails the mail of a thread that threw, once, and the next mail goes out', async () => {
-    const thread = new MailThread(new URL('./fixtures/dying-mail-worker.ts', import.meta.url));
-    const transport = { smtpUrl: null, from: 'shop@tessera.test', outbox: tmpdir() };
+    const thread = dyingThread();
     const thrown = thread.send({ transport, message: { ...message, subject: 'throw' } });
     await expect(thrown).rejects.toThrow('The mail could not be built');
     // Sent while the thread that threw is still exiting: its exit must not fail this mail.
