@@ -18,9 +18,10 @@ import { stringify } from 'csv-stringify';
 import { openDatabase } from '#db/client.ts';
 import { migrate } from '#db/migrate.ts';
 import type { AdminJobJson } from '#domain/admin-jobs.ts';
-import { EXPORT_HEADERS, exportRows, type ExportProduct } from '#domain/woocommerce-csv.ts';
+import { EXPORT_HEADERS, exportRows, type ExportProduct } from '#domain/woocommerce-export.ts';
 import { ImportJobs } from '#server/services/catalogue/import-jobs.ts';
 import { productCsvRows } from '#server/services/catalogue/product-export.ts';
+import { IMAGE_FETCH_LIMITS } from '#server/services/media/image-fetch.ts';
 import { benchDatabase } from './lib/database.ts';
 
 const PRODUCTS = Number(process.env.BENCH_IMPORT_PRODUCTS ?? 10_000);
@@ -45,6 +46,7 @@ function product(n: number): ExportProduct {
     slug: `bench-${stone.toLowerCase()}-${n}`,
     name: `${finish} ${stone} ${n}`,
     status: 'publish',
+    unit: 'm2',
     featured: n % 50 === 0,
     clearance: n % 20 === 0,
     newArrival: n % 30 === 0,
@@ -116,7 +118,10 @@ async function main() {
     console.log(
       `File: ${PRODUCTS} products, ${PRODUCTS * SIZES_PER_PRODUCT} variations, ${rows} rows, ${megabytes.toFixed(1)} MB`,
     );
-    const jobs = new ImportJobs(handle.db, async () => {});
+    const jobs = new ImportJobs(handle.db, async () => {}, {
+      ...IMAGE_FETCH_LIMITS,
+      allowPrivate: false,
+    });
     const who = { staffId: null, actor: 'bench', ip: null, userAgent: null };
     const runImport = (dryRun: boolean) =>
       measured(async (): Promise<AdminJobJson> => {
@@ -129,7 +134,7 @@ async function main() {
           dryRun,
           staffId: 0,
         });
-        jobs.start(job, copy, { dryRun, shopOrigin: ORIGIN, who });
+        jobs.start(job, copy, { dryRun, shopOrigin: ORIGIN, inferUnits: false, who });
         await jobs.idle();
         return (await jobs.get(job.id))!;
       });

@@ -5,6 +5,7 @@ import { z } from '#domain/zod.ts';
 import { intParam, single } from './catalogue-query.ts';
 import { roundPence, tryToPence } from './money.ts';
 import { isFreeSample, isFullSizeSample } from './samples.ts';
+import { SELLING_UNIT_MESSAGES, SELLING_UNITS, type SellingUnit } from './selling-unit.ts';
 import { isSlug } from './slug.ts';
 
 export const PRODUCT_NAME_MAX_LENGTH = 200;
@@ -23,6 +24,9 @@ export const BULK_PERCENT_MIN = -90;
 export const BULK_PERCENT_MAX = 500;
 /** Rows a bulk preview lists; the totals count them all. */
 export const BULK_PREVIEW_ROWS = 200;
+
+/** What a SKU may hold: the editor, its grid and the CSV import share it. */
+export const SKU_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 export const PRODUCT_STATUSES = ['draft', 'publish'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -88,6 +92,14 @@ export const productEditSchema = z.object({
     .max(PRODUCT_SLUG_MAX_LENGTH, { error: CATALOGUE_MESSAGES.slugInvalid })
     .refine(isSlug, { error: CATALOGUE_MESSAGES.slugInvalid }),
   status: z.enum(PRODUCT_STATUSES, { error: CATALOGUE_MESSAGES.statusRequired }),
+  /** The product's SKU; empty makes one from the slug, absent keeps the product's. */
+  sku: z
+    .string({ error: CATALOGUE_MESSAGES.skuInvalid })
+    .trim()
+    .refine((v) => v === '' || SKU_PATTERN.test(v), { error: CATALOGUE_MESSAGES.skuInvalid })
+    .optional(),
+  /** What the product's prices are for; absent keeps the product's. */
+  unit: z.enum(SELLING_UNITS, { error: SELLING_UNIT_MESSAGES.invalid }).optional(),
   short_description: z
     .string()
     .max(SHORT_DESCRIPTION_MAX_LENGTH, { error: CATALOGUE_MESSAGES.shortDescriptionTooLong }),
@@ -114,9 +126,6 @@ export type ProductCreate = z.output<typeof productCreateSchema>;
 
 export type ProductEditInput = z.input<typeof productEditSchema>;
 export type ProductEdit = z.output<typeof productEditSchema>;
-
-/** What a SKU may hold: the editor's grid and the CSV import share it. */
-export const SKU_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 export const variationRowSchema = z
   .object({
@@ -373,8 +382,9 @@ export interface AdminProductJson {
   id: number;
   name: string;
   slug: string;
-  sku: string | null;
+  sku: string;
   status: ProductStatus;
+  unit: SellingUnit;
   short_description: string;
   description: string;
   category_ids: number[];
@@ -391,7 +401,9 @@ export interface AdminProductJson {
 export const productEditValues = (p: AdminProductJson): ProductEditInput => ({
   name: p.name,
   slug: p.slug,
+  sku: p.sku,
   status: p.status,
+  unit: p.unit,
   short_description: p.short_description,
   description: p.description,
   category_ids: p.category_ids,
@@ -441,6 +453,12 @@ export const UPLOAD_CONTENT_TYPES = [
   'image/gif',
 ] as const;
 export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+/**
+ * Pixels (width × height) an image may have, read from its header before anything decodes it: a
+ * 1 MB PNG can claim 16000 × 16000 pixels and a gigabyte once decoded. 50 binary megapixels take
+ * an 8192 × 6144 photo.
+ */
+export const UPLOAD_MAX_PIXELS = 50 * 1024 * 1024;
 export const IMAGE_ALT_MAX_LENGTH = 200;
 /** Widths an uploaded image is served at (square crops, like the generated stones). */
 export const UPLOAD_WIDTHS = [320, 480, 640, 960, 1280] as const;
@@ -448,6 +466,8 @@ export const UPLOAD_WIDTHS = [320, 480, 640, 960, 1280] as const;
 export const IMAGE_MESSAGES = {
   altTooLong: `Alt text must be at most ${IMAGE_ALT_MAX_LENGTH} characters`,
   notAnImage: 'The file is not a JPEG, PNG, WebP, AVIF or GIF image we can read',
+  tooManyPixels: (width: number, height: number) =>
+    `The image is ${width} × ${height} pixels: at most ${UPLOAD_MAX_PIXELS / 1024 / 1024} megapixels (e.g. 8192 × 6144). Scale it down and upload it again`,
   unknownImage: 'This image no longer belongs to the product: reload it',
 } as const;
 
@@ -506,8 +526,9 @@ export const adminProductSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   slug: z.string(),
-  sku: z.string().nullable(),
+  sku: z.string(),
   status: statusSchema,
+  unit: z.enum(SELLING_UNITS),
   short_description: z.string(),
   description: z.string(),
   category_ids: z.array(z.number().int()),

@@ -27,6 +27,11 @@ const flag = z
 export const importQuery = z.object({
   /** Validates and counts without writing the catalogue. */
   dry_run: flag.default(false),
+  /**
+   * Products without a unit in the file take the one their name quotes ("per litre", "each"),
+   * or "each" when none of their sizes is a tile size; otherwise they keep theirs (m² when new).
+   */
+  infer_units: flag.default(false),
   /** The uploaded file's name, shown with the job. */
   file_name: z.string().trim().max(200).default('products.csv'),
 });

@@ -5,6 +5,7 @@
 import { z } from '#domain/zod.ts';
 import { DELIVERY_OPTION_IDS, PAYMENT_METHODS } from './checkout.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-states.ts';
+import { SELLING_UNITS } from './selling-unit.ts';
 import { STAFF_ROLES } from './staff.ts';
 import { COUNTRY_CODES } from './validation.ts';
 
@@ -73,6 +74,8 @@ export const productSchema = z
     permalink: z.string(),
     type: z.string(),
     status: z.string(),
+    /** What the prices are for (m2, piece, litre, each, linear_metre): see SELLING_UNIT_LABELS. */
+    unit: z.enum(SELLING_UNITS),
     featured: z.boolean(),
     on_sale: z.boolean(),
     date_created: z.string(),

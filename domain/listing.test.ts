@@ -26,6 +26,7 @@ import {
   resolveListing,
   serializeFilterQuery,
   toggleFilterTerm,
+  renamedListingPath,
 } from './listing.ts';
 import type { FilterSelection } from './listing.ts';
 import { menuLink } from './menu.ts';
@@ -414,5 +415,19 @@ describe('canonicalCategory and canonicalTerm: query slugs → stored slugs', ()
     expect(canonicalTerm(6, 'marble')).toBe('marble');
     expect(canonicalTerm(6, 'whites')).toBe('whites');
     expect(canonicalTerm(99, 'whites')).toBe('whites');
+  });
+});
+
+describe('renamedListingPath', () => {
+  it('puts the new slug in place of the category segment of every category route', () => {
+    expect(renamedListingPath('/collections/stone-collection/marble-tiles', 'marble')).toBe(
+      '/collections/stone-collection/marble',
+    );
+    expect(renamedListingPath('/collections/slabs', 'stone-slabs')).toBe(
+      '/collections/stone-slabs',
+    );
+    expect(renamedListingPath('/stone-collection/limestone-tiles/', 'limestone')).toBe(
+      '/stone-collection/limestone',
+    );
   });
 });

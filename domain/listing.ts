@@ -184,6 +184,18 @@ export function resolveListing(pathname: string): ListingQuery | null {
 }
 
 /**
+ * A category listing's path once its category took a new slug: the category is the path's last
+ * segment in every category route.
+ *
+ * renamedListingPath('/collections/stone-collection/marble-tiles', 'marble') → '/collections/stone-collection/marble'
+ * renamedListingPath('/stone-collection/limestone-tiles/', 'limestone') → '/stone-collection/limestone'
+ */
+export function renamedListingPath(pathname: string, slug: string): string {
+  const segments = pathSegments(pathname);
+  return `/${[...segments.slice(0, -1), slug].join('/')}`;
+}
+
+/**
  * Material filter preset on a material's own collection (marble-tiles → marble). Other
  * collections preset nothing: their category already is the whole restriction.
  */

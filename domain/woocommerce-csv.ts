@@ -1,21 +1,19 @@
 // WooCommerce's product CSV (the exporter's columns), read and written by the back office's import
-// and export: header matching, lists, money, category paths and the row rules with the messages
-// staff see in the import's report.
+// and export: header matching, lists, money, category paths, the file's bounds and the messages
+// staff see in the import's report. Rows: woocommerce-row.ts; the export: woocommerce-export.ts.
 import {
   CATALOGUE_MESSAGES,
-  DESCRIPTION_MAX_LENGTH,
   MAX_PRICE_PENCE,
   MAX_STOCK,
-  PRODUCT_NAME_MAX_LENGTH,
-  SHORT_DESCRIPTION_MAX_LENGTH,
-  SKU_PATTERN,
-  VARIATION_OPTION_MAX_LENGTH,
-  type ProductStatus,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_PIXELS,
+  UPLOAD_WIDTHS,
+  uploadedImageUrl,
 } from './admin-catalogue.ts';
 import { ATTRIBUTES, type AttributeId } from './catalogue.ts';
-import { isFreeSample, SIZE_ATTRIBUTE_NAMES } from './samples.ts';
-import { formatPoundsPlain } from './money.ts';
-import { isSlug, slugify, titleCase } from './slug.ts';
+import { SIZE_ATTRIBUTE_NAMES } from './samples.ts';
+import { SELLING_UNIT_MESSAGES } from './selling-unit.ts';
+import { slugify, titleCase } from './slug.ts';
 
 /** The columns we read and write, by WooCommerce's English header. */
 export const WOO_FIELDS = {
@@ -42,7 +40,17 @@ export const TESSERA_META = {
   slug: '_tessera_slug',
   clearance: '_tessera_clearance',
   newArrival: '_tessera_new_arrival',
+  unit: '_tessera_unit',
 } as const;
+
+/**
+ * A file's bounds, so that no file can exhaust the server's memory: a record (a product row with
+ * its description) holds at most this many characters, a physical line at most this many bytes
+ * (which bounds the cells of a row), and a file at most this many rows after its header.
+ */
+export const IMPORT_MAX_RECORD_CHARS = 256 * 1024;
+export const IMPORT_MAX_LINE_BYTES = 1024 * 1024;
+export const IMPORT_MAX_ROWS = 200_000;
 
 /** Without these a row cannot be placed: the file is refused. */
 const REQUIRED_FIELDS: readonly WooField[] = ['type', 'sku'];
@@ -52,6 +60,11 @@ export const IMPORT_MESSAGES = {
     `The file has no ${labels.join(' or ')} column: export it from WooCommerce's product exporter`,
   empty: 'The file is empty',
   notCsv: 'The file is not a CSV file',
+  recordTooLong: (row: number) =>
+    `Row ${row} is longer than ${IMPORT_MAX_RECORD_CHARS / 1024}k characters: a cell may have lost its closing quote. Nothing after it was read`,
+  lineTooLong: (line: number) =>
+    `Line ${line} of the file is longer than ${IMPORT_MAX_LINE_BYTES / 1024 / 1024} MB: this is not a product CSV. Nothing after it was read`,
+  tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-GB')} rows: split it and import each part. Nothing after that row was read`,
   skuRequired: 'Enter the SKU: rows are matched by SKU',
   skuRepeated: 'This SKU appears on an earlier row of the file',
   skuOfVariation: 'A size of another product already uses this SKU',
@@ -73,7 +86,18 @@ export const IMPORT_MESSAGES = {
   slugInvalid: CATALOGUE_MESSAGES.slugInvalid,
   slugTaken: 'Another product already uses this slug, and the SKU-suffixed one too',
   imageNotFetched:
-    'Not imported: images from other sites are not downloaded; upload it in the product editor',
+    'Not imported: images from other sites are not downloaded here; upload it in the product editor',
+  imageUnreachable: (reason: string) =>
+    `Not imported: the image could not be fetched (${reason}); upload it in the product editor`,
+  imageNotAnImage: 'Not imported: the address does not give a JPEG, PNG, WebP, AVIF or GIF image',
+  imageTooLarge: `Not imported: the image is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB or ${Math.round(UPLOAD_MAX_PIXELS / 1024 / 1024)} megapixels`,
+  unitInvalid: SELLING_UNIT_MESSAGES.invalid,
+  draftNoSize:
+    'Imported as a draft: it has no size to sell (only samples, or none of its sizes was imported). Add a size with its price, then publish it',
+  draftZeroPrice: (option: string) =>
+    `Imported as a draft: its size ${option} is priced £0.00. Give it a price, then publish it`,
+  draftNoArea: (option: string) =>
+    `Imported as a draft: ${option} is not a tile size in mm (e.g. 600x400x20), so it cannot be priced per m². Set the product's unit in the Meta: _tessera_unit column (piece, litre, each or linear_metre), or import with "infer units"`,
   attributeIgnored:
     'Ignored: the shop has the attributes Sizemm, Material, Room Type Usage, Finish and Colour',
   tooManyErrors: (limit: number) => `More than ${limit} problems: the rest are counted, not listed`,
@@ -280,239 +304,15 @@ export function attributeOfName(name: string): 'size' | AttributeId | null {
   return found ? found.id : null;
 }
 
-/** One product row (variable or simple), as the import applies it. */
-export interface ProductRow {
-  kind: 'product';
-  row: number;
-  fileId: string;
-  type: 'variable' | 'simple';
-  sku: string;
-  name: string;
-  /** Undefined: the column is absent, keep what the shop has. */
-  status?: ProductStatus;
-  featured?: boolean;
-  shortDescription?: string;
-  description?: string;
-  categories?: { name: string; slug: string; section: string }[];
-  images?: string[];
-  terms: { attributeId: AttributeId; names: string[] }[];
-  slug?: string;
-  clearance?: boolean;
-  newArrival?: boolean;
-  /** A simple product's one price and stock, kept as its only size. */
-  single?: SizeFields;
-}
-
-export interface SizeFields {
-  option: string;
-  pricePence: number;
-  regularPricePence: number | null;
-  stock: number | null;
-}
-
-/** One variation row: a size of the product its Parent names. */
-export interface VariationRow extends SizeFields {
-  kind: 'variation';
-  row: number;
-  sku: string | null;
-  parent: { sku: string } | { fileId: string };
-}
-
-export type WooRow = ProductRow | VariationRow;
-
-/** The option a simple product's only size gets when the file gives it none. */
-export const SIMPLE_PRODUCT_OPTION = 'Each';
-
-const FLAG_TRUE = new Set(['1', 'yes', 'true']);
-const FLAG_FALSE = new Set(['0', 'no', 'false']);
-
-/**
- * Reads one data row of the file (`row` is its line number for people: the header is row 1).
- * Answers the row to apply, or null when an error keeps it out; problems lists every error and
- * warning with the column it is about.
- */
-export function parseWooRow(
-  cells: readonly string[],
-  columns: ColumnMap,
-  row: number,
-): { parsed: WooRow | null; problems: RowProblem[] } {
-  const cell = (field: WooField) => {
-    const index = columns.fields[field];
-    return index === undefined ? undefined : (cells[index] ?? '').trim();
-  };
-  const raw = (field: WooField) => {
-    const index = columns.fields[field];
-    return index === undefined ? undefined : (cells[index] ?? '');
-  };
-  const sku = cell('sku') ?? '';
-  const problems: RowProblem[] = [];
-  const problem = (field: string, message: string, severity: RowProblem['severity'] = 'error') =>
-    problems.push({ row, sku, field, message, severity });
-  const flag = (field: WooField): boolean | undefined => {
-    const value = cell(field)?.toLowerCase();
-    // An empty cell says nothing: the shop keeps what it has.
-    if (value === undefined || value === '') return undefined;
-    if (FLAG_TRUE.has(value)) return true;
-    if (FLAG_FALSE.has(value)) return false;
-    problem(WOO_FIELDS[field], IMPORT_MESSAGES.flagInvalid);
-    return undefined;
-  };
-  const metaFlag = (key: string): boolean | undefined => {
-    const index = columns.meta.get(key);
-    if (index === undefined) return undefined;
-    const value = (cells[index] ?? '').trim().toLowerCase();
-    if (value === '') return undefined;
-    if (FLAG_TRUE.has(value)) return true;
-    if (FLAG_FALSE.has(value)) return false;
-    problem(`Meta: ${key}`, IMPORT_MESSAGES.flagInvalid);
-    return undefined;
-  };
-
-  const types = (cell('type') ?? '')
-    .toLowerCase()
-    .split(',')
-    .map((t) => t.trim());
-  const type = types.find((t) => t === 'variable' || t === 'simple' || t === 'variation');
-  if (!type) problem(WOO_FIELDS.type, IMPORT_MESSAGES.typeInvalid);
-  if (sku !== '' && !SKU_PATTERN.test(sku)) problem(WOO_FIELDS.sku, CATALOGUE_MESSAGES.skuInvalid);
-
-  // The attributes: the size (Sizemm) and the four filter attributes; others are reported.
-  let sizeValues: string[] = [];
-  const terms: ProductRow['terms'] = [];
-  for (const slot of columns.attributes) {
-    const name = slot.name === undefined ? '' : (cells[slot.name] ?? '').trim();
-    const values = slot.values === undefined ? [] : splitList(cells[slot.values] ?? '');
-    if (name === '' && values.length === 0) continue;
-    const attribute = attributeOfName(name);
-    if (attribute === 'size') sizeValues = values;
-    else if (attribute !== null) terms.push({ attributeId: attribute, names: values });
-    else problem(`Attribute ${name}`, IMPORT_MESSAGES.attributeIgnored, 'warning');
-  }
-
-  const size = (option: string): SizeFields | null => {
-    const regular = parsePence(cell('regularPrice') ?? '');
-    const sale = parsePence(cell('salePrice') ?? '');
-    if (!regular.ok) problem(WOO_FIELDS.regularPrice, regular.message);
-    else if (regular.value === null)
-      problem(WOO_FIELDS.regularPrice, IMPORT_MESSAGES.priceRequired);
-    if (!sale.ok) problem(WOO_FIELDS.salePrice, sale.message);
-    const stockText = cell('stock') ?? '';
-    const stockValid =
-      stockText === '' || (/^\d{1,7}$/.test(stockText) && Number(stockText) <= MAX_STOCK);
-    if (!stockValid) problem(WOO_FIELDS.stock, IMPORT_MESSAGES.stockInvalid);
-    const inStock = flag('inStock');
-    if (option === '') problem('Attribute 1 value(s)', IMPORT_MESSAGES.optionRequired);
-    if (option.length > VARIATION_OPTION_MAX_LENGTH) {
-      problem('Attribute 1 value(s)', CATALOGUE_MESSAGES.optionTooLong);
-    }
-    if (!regular.ok || regular.value === null || !sale.ok || !stockValid || option === '') {
-      return null;
-    }
-    if (sale.value !== null && sale.value >= regular.value) {
-      problem(WOO_FIELDS.salePrice, IMPORT_MESSAGES.saleNotBelow);
-      return null;
-    }
-    const price = sale.value ?? regular.value;
-    if (isFreeSample(option) && price !== 0) {
-      problem(WOO_FIELDS.regularPrice, CATALOGUE_MESSAGES.freeSamplePrice);
-      return null;
-    }
-    // An empty Stock is "not counted", unless the row says it is out of stock.
-    const counted = stockText === '' ? (inStock === false ? 0 : null) : Number(stockText);
-    return {
-      option,
-      pricePence: price,
-      regularPricePence: sale.value === null ? null : regular.value,
-      stock: counted,
-    };
-  };
-
-  if (type === 'variation') {
-    const parentText = cell('parent') ?? '';
-    if (parentText === '') problem(WOO_FIELDS.parent, IMPORT_MESSAGES.parentRequired);
-    const fields = size(sizeValues[0] ?? '');
-    if (!fields || parentText === '' || problems.some((p) => p.severity === 'error')) {
-      return { parsed: null, problems };
-    }
-    const idMatch = /^id:\s*(\S+)$/i.exec(parentText);
-    return {
-      parsed: {
-        kind: 'variation',
-        row,
-        sku: sku === '' ? null : sku,
-        parent: idMatch ? { fileId: idMatch[1]! } : { sku: parentText },
-        ...fields,
-      },
-      problems,
-    };
-  }
-
-  if (sku === '') problem(WOO_FIELDS.sku, IMPORT_MESSAGES.skuRequired);
-  const name = cell('name') ?? '';
-  if (name === '') problem(WOO_FIELDS.name, CATALOGUE_MESSAGES.nameRequired);
-  if (name.length > PRODUCT_NAME_MAX_LENGTH)
-    problem(WOO_FIELDS.name, CATALOGUE_MESSAGES.nameTooLong);
-  const published = cell('published');
-  if (published !== undefined && !['1', '0', '-1', ''].includes(published)) {
-    problem(WOO_FIELDS.published, IMPORT_MESSAGES.publishedInvalid);
-  }
-  const shortDescription = raw('shortDescription')?.trim();
-  if ((shortDescription?.length ?? 0) > SHORT_DESCRIPTION_MAX_LENGTH) {
-    problem(WOO_FIELDS.shortDescription, CATALOGUE_MESSAGES.shortDescriptionTooLong);
-  }
-  const description = raw('description')?.trim();
-  if ((description?.length ?? 0) > DESCRIPTION_MAX_LENGTH) {
-    problem(WOO_FIELDS.description, CATALOGUE_MESSAGES.descriptionTooLong);
-  }
-  const slugIndex = columns.meta.get(TESSERA_META.slug);
-  const slug = slugIndex === undefined ? '' : (cells[slugIndex] ?? '').trim();
-  if (slug !== '' && !isSlug(slug))
-    problem(`Meta: ${TESSERA_META.slug}`, CATALOGUE_MESSAGES.slugInvalid);
-  const featured = flag('featured');
-  const clearance = metaFlag(TESSERA_META.clearance);
-  const newArrival = metaFlag(TESSERA_META.newArrival);
-  const single = type === 'simple' ? size(sizeValues[0] ?? SIMPLE_PRODUCT_OPTION) : undefined;
-  if (!type || problems.some((p) => p.severity === 'error')) return { parsed: null, problems };
-  const categoriesText = cell('categories');
-  const imagesText = cell('images');
-  return {
-    parsed: {
-      kind: 'product',
-      row,
-      fileId: cell('id') ?? '',
-      type,
-      sku,
-      name,
-      status:
-        published === undefined || published === ''
-          ? undefined
-          : published === '1'
-            ? 'publish'
-            : 'draft',
-      featured,
-      shortDescription,
-      description,
-      categories:
-        categoriesText === undefined
-          ? undefined
-          : parseCategoryPaths(categoriesText).map(categoryOfPath),
-      images: imagesText === undefined ? undefined : splitList(imagesText),
-      terms,
-      slug: slug === '' ? undefined : slug,
-      clearance,
-      newArrival,
-      single: single ?? undefined,
-    },
-    problems,
-  };
-}
+const UPLOAD_RENDITION = /^\/media\/upload\/(\d{1,9})-\d{3,4}\.(?:webp|avif)$/;
 
 /**
  * The shop's own image from an Images URL: its path when it is under /media/ on the shop's
- * origin (or a bare path), else null (another site's image, which is never fetched).
+ * origin (or a bare path), else null (another site's image). Any rendition of an uploaded image
+ * stands for the image, as the shop stores it.
  *
  * ownImagePath('https://shop.example/media/stone/a.webp', 'https://shop.example') → '/media/stone/a.webp'
- * ownImagePath('/media/upload/7-640.webp', 'https://shop.example') → '/media/upload/7-640.webp'
+ * ownImagePath('/media/upload/7-1280.webp', 'https://shop.example') → '/media/upload/7-640.webp'
  * ownImagePath('https://old.example/wp-content/uploads/a.jpg', 'https://shop.example') → null
  */
 export function ownImagePath(url: string, shopOrigin: string): string | null {
@@ -524,140 +324,20 @@ export function ownImagePath(url: string, shopOrigin: string): string | null {
   }
   if (parsed.origin !== new URL(shopOrigin).origin) return null;
   if (!parsed.pathname.startsWith('/media/')) return null;
+  const upload = UPLOAD_RENDITION.exec(parsed.pathname);
+  if (upload) return uploadedImageUrl(Number(upload[1]));
   return `${parsed.pathname}${parsed.search}`;
 }
 
-/** The attribute columns the export writes: the size first, then the four in display order. */
-export const EXPORT_ATTRIBUTES = ['Sizemm', ...ATTRIBUTES.map((a) => a.name)] as const;
-
-/** The export's header row, in WooCommerce's exporter order. */
-export const EXPORT_HEADERS: readonly string[] = [
-  WOO_FIELDS.id,
-  WOO_FIELDS.type,
-  WOO_FIELDS.sku,
-  WOO_FIELDS.name,
-  WOO_FIELDS.published,
-  WOO_FIELDS.featured,
-  'Visibility in catalog',
-  WOO_FIELDS.shortDescription,
-  WOO_FIELDS.description,
-  WOO_FIELDS.salePrice,
-  WOO_FIELDS.regularPrice,
-  WOO_FIELDS.categories,
-  'Tags',
-  WOO_FIELDS.images,
-  WOO_FIELDS.parent,
-  WOO_FIELDS.inStock,
-  WOO_FIELDS.stock,
-  ...EXPORT_ATTRIBUTES.flatMap((_, i) => [
-    `Attribute ${i + 1} name`,
-    `Attribute ${i + 1} value(s)`,
-    `Attribute ${i + 1} visible`,
-    `Attribute ${i + 1} global`,
-  ]),
-  `Meta: ${TESSERA_META.slug}`,
-  `Meta: ${TESSERA_META.clearance}`,
-  `Meta: ${TESSERA_META.newArrival}`,
-];
-
-/** A product as the export writes it: with its categories, terms, images and sizes. */
-export interface ExportProduct {
-  id: number;
-  type: string;
-  sku: string | null;
-  slug: string;
-  name: string;
-  status: string;
-  featured: boolean;
-  clearance: boolean;
-  newArrival: boolean;
-  shortDescription: string;
-  description: string;
-  categories: { name: string; slug: string; section: string }[];
-  /** Image paths on the shop (/media/…). */
-  images: string[];
-  /** Term names by attribute name (Material, Room Type Usage, Finish, Colour). */
-  terms: Record<string, string[]>;
-  variations: {
-    id: number;
-    option: string;
-    sku: string | null;
-    pricePence: number;
-    regularPricePence: number | null;
-    stock: number | null;
-  }[];
-}
-
-const flagText = (value: boolean) => (value ? '1' : '0');
-
-/** The price columns of a size: WooCommerce's regular price, and the sale price while on sale. */
-function priceCells(size: ExportProduct['variations'][number]) {
-  const regular = size.regularPricePence ?? size.pricePence;
-  return {
-    [WOO_FIELDS.regularPrice]: formatPoundsPlain(regular),
-    [WOO_FIELDS.salePrice]:
-      size.regularPricePence === null ? '' : formatPoundsPlain(size.pricePence),
-    [WOO_FIELDS.inStock]: flagText(size.stock === null || size.stock > 0),
-    [WOO_FIELDS.stock]: size.stock === null ? '' : String(size.stock),
-  };
-}
-
-const attributeCells = (n: number, name: string, values: string[], global: boolean) => ({
-  [`Attribute ${n} name`]: name,
-  [`Attribute ${n} value(s)`]: joinList(values),
-  [`Attribute ${n} visible`]: '1',
-  [`Attribute ${n} global`]: flagText(global),
-});
-
 /**
- * A product's rows of the export: the product, then one per size (a simple product is one row
- * holding its only size). Images are written as absolute URLs on the shop's origin.
+ * An image as the export writes it: an absolute URL on the shop's origin, an uploaded image at
+ * its largest rendition (the one another shop fetching it should keep).
+ *
+ * exportedImageUrl('/media/upload/7-640.webp', 'https://shop.example') → 'https://shop.example/media/upload/7-1280.webp'
+ * exportedImageUrl('/media/stone/marble-white-17-640.webp', 'https://shop.example') → 'https://shop.example/media/stone/marble-white-17-640.webp'
  */
-export function exportRows(product: ExportProduct, shopOrigin: string): string[][] {
-  const simple = product.type === 'simple' && product.variations.length === 1;
-  const sizes = product.variations.map((v) => v.option);
-  const cellsOf = (values: Record<string, string>) => EXPORT_HEADERS.map((h) => values[h] ?? '');
-  const productCells: Record<string, string> = {
-    [WOO_FIELDS.id]: String(product.id),
-    [WOO_FIELDS.type]: simple ? 'simple' : 'variable',
-    [WOO_FIELDS.sku]: product.sku ?? '',
-    [WOO_FIELDS.name]: product.name,
-    [WOO_FIELDS.published]: product.status === 'publish' ? '1' : '-1',
-    [WOO_FIELDS.featured]: flagText(product.featured),
-    'Visibility in catalog': 'visible',
-    [WOO_FIELDS.shortDescription]: product.shortDescription,
-    [WOO_FIELDS.description]: product.description,
-    [WOO_FIELDS.categories]: joinList(product.categories.map(categoryPath)),
-    [WOO_FIELDS.images]: joinList(product.images.map((src) => new URL(src, shopOrigin).href)),
-    ...(simple ? priceCells(product.variations[0]!) : {}),
-    ...attributeCells(1, EXPORT_ATTRIBUTES[0], sizes, false),
-    ...Object.assign(
-      {},
-      ...EXPORT_ATTRIBUTES.slice(1).map((name, i) =>
-        attributeCells(i + 2, name, product.terms[name] ?? [], true),
-      ),
-    ),
-    [`Meta: ${TESSERA_META.slug}`]: product.slug,
-    [`Meta: ${TESSERA_META.clearance}`]: flagText(product.clearance),
-    [`Meta: ${TESSERA_META.newArrival}`]: flagText(product.newArrival),
-  };
-  if (simple) return [cellsOf(productCells)];
-  const parent = product.sku ?? `id:${product.id}`;
-  return [
-    cellsOf(productCells),
-    ...product.variations.map((v) =>
-      cellsOf({
-        [WOO_FIELDS.id]: String(v.id),
-        [WOO_FIELDS.type]: 'variation',
-        [WOO_FIELDS.sku]: v.sku ?? '',
-        [WOO_FIELDS.name]: `${product.name} - ${v.option}`,
-        [WOO_FIELDS.published]: '1',
-        [WOO_FIELDS.parent]: parent,
-        ...priceCells(v),
-        'Attribute 1 name': EXPORT_ATTRIBUTES[0],
-        'Attribute 1 value(s)': joinList([v.option]),
-        'Attribute 1 global': '0',
-      }),
-    ),
-  ];
+export function exportedImageUrl(src: string, shopOrigin: string): string {
+  const upload = UPLOAD_RENDITION.exec(src);
+  const path = upload ? uploadedImageUrl(Number(upload[1]), Math.max(...UPLOAD_WIDTHS)) : src;
+  return new URL(path, shopOrigin).href;
 }

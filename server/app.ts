@@ -89,6 +89,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes, {
     dataDir: config.dataDir,
     maxCacheBytes: config.mediaCacheBytes,
+    renderConcurrency: config.mediaRenderConcurrency,
+    renderQueueLength: config.mediaRenderQueue,
   });
   await app.register(
     async (scope) => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 export interface Config {
@@ -11,6 +12,15 @@ export interface Config {
   dataDir: string;
   /** Bytes the generated image cache in DATA_DIR/media-cache may hold. */
   mediaCacheBytes: number;
+  /** Images made at once (stone textures painted, uploads resized): about one per spare core. */
+  mediaRenderConcurrency: number;
+  /** Images waiting to be made; one more is answered 503 with Retry-After at once. */
+  mediaRenderQueue: number;
+  /**
+   * Whether a product import may fetch images from loopback or private addresses: off in
+   * production unless set, so a CSV cannot make the shop probe its own network.
+   */
+  importFetchPrivate: boolean;
   /** The shop's own origin, e.g. https://shop.example; state-changing requests must come from it. */
   publicOrigin: string | undefined;
   logLevel: string;
@@ -61,6 +71,14 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }
 
+/** A count from the environment; empty or not a whole number ≥ 0 gives the fallback. */
+function wholeNumber(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(parsed) && parsed >= 0
+    ? parsed
+    : fallback;
+}
+
 function port(value: string | undefined): number {
   const parsed = Number(value ?? 3000);
   if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) {
@@ -80,6 +98,12 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: Math.max(1, Number(env.DATABASE_POOL_SIZE ?? 20) || 20),
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     mediaCacheBytes: Math.max(1, Number(env.MEDIA_CACHE_MB ?? 512) || 512) * 1024 * 1024,
+    mediaRenderConcurrency: Math.max(
+      1,
+      Number(env.MEDIA_RENDER_CONCURRENCY) || Math.min(4, availableParallelism() - 1),
+    ),
+    mediaRenderQueue: wholeNumber(env.MEDIA_RENDER_QUEUE, 32),
+    importFetchPrivate: flag(env.IMPORT_FETCH_PRIVATE, nodeEnv !== 'production'),
     publicOrigin: env.PUBLIC_ORIGIN || undefined,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     seedOnEmpty: flag(env.SEED_ON_EMPTY, true),

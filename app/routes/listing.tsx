@@ -1,4 +1,11 @@
-import { data, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
+import {
+  data,
+  redirect,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+} from 'react-router';
 import type { ListingJson } from '#domain/api-types.ts';
 import { breadcrumb } from '#domain/breadcrumb.ts';
 import { productCard } from '#domain/product-card.ts';
@@ -7,6 +14,7 @@ import {
   clearFilterAttribute,
   listingTitle,
   removeFilterTerm,
+  renamedListingPath,
   resolveListing,
   toggleFilterTerm,
   type FilterSelection,
@@ -33,6 +41,11 @@ export async function loader({ request, context }: { request: Request; context: 
   const title = view.search ? `Search results for “${view.search}”` : listingTitle(url.pathname);
   // Critical data: the first page. A failure still renders the page, with the spec's texts.
   const answer = await context.api<ListingJson>(listingApiPath(listing, view, 1)).catch(() => null);
+  // A renamed category: its old links keep working, as a product's do.
+  if (answer?.status === 301) {
+    const moved = answer.data as unknown as { slug: string };
+    throw redirect(`${renamedListingPath(url.pathname, moved.slug)}${url.search}`, 301);
+  }
   const first =
     answer?.status === 200 ? { ...answer.data, data: answer.data.data.map(productCard) } : null;
   return data(

@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { products } from './catalogue.ts';
+import { categories, products } from './catalogue.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -20,6 +20,15 @@ export const productSlugRedirects = pgTable('product_slug_redirects', {
   productId: integer('product_id')
     .notNull()
     .references(() => products.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A category's former slugs: an old listing link redirects to the category's listing. */
+export const categorySlugRedirects = pgTable('category_slug_redirects', {
+  oldSlug: text('old_slug').primaryKey(),
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => categories.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -51,11 +51,16 @@ export const products = pgTable(
   {
     id: serial('id').primaryKey(),
     slug: text('slug').notNull().unique(),
-    /** The stock-keeping unit of imports and exports (WooCommerce's SKU column). */
-    sku: text('sku').unique(),
+    /**
+     * The stock-keeping unit of imports and exports (WooCommerce's SKU column): every product has
+     * one, made from its slug when staff leave it empty, so an export always imports back.
+     */
+    sku: text('sku').notNull().unique(),
     name: text('name').notNull(),
     type: text('type').notNull().default('variable'),
     status: text('status').notNull().default('publish'),
+    /** What a price is for: one of SELLING_UNITS (domain/selling-unit.ts); m² for tiles. */
+    unit: text('unit').notNull().default('m2'),
     description: text('description').notNull().default(''),
     shortDescription: text('short_description').notNull().default(''),
     /** Lowest per-m² price of the product's size variations, the "From" price. */
@@ -101,6 +106,10 @@ export const products = pgTable(
     index('products_status_popularity').on(t.status, t.popularity),
     index('products_category_ids').using('gin', t.categoryIds),
     index('products_term_ids').using('gin', t.termIds),
+    check(
+      'products_unit_known',
+      sql`${t.unit} IN ('m2', 'piece', 'litre', 'each', 'linear_metre')`,
+    ),
   ],
 );
 
@@ -146,8 +155,18 @@ export const productImages = pgTable(
     position: integer('position').notNull().default(0),
     src: text('src').notNull(),
     alt: text('alt').notNull().default(''),
+    /**
+     * The address an import fetched the image from: the same file imported again matches the
+     * image without fetching it twice.
+     */
+    sourceUrl: text('source_url'),
   },
-  (t) => [index('product_images_product').on(t.productId, t.position)],
+  (t) => [
+    index('product_images_product').on(t.productId, t.position),
+    index('product_images_source_url')
+      .on(t.sourceUrl)
+      .where(sql`${t.sourceUrl} IS NOT NULL`),
+  ],
 );
 
 export const variations = pgTable(

@@ -70,6 +70,7 @@ export async function seedCatalogue(db: Database, options: CatalogueOptions = {}
           sku: p.slug.toUpperCase(),
           name: p.name,
           type: p.type,
+          unit: p.unit,
           description: p.description,
           shortDescription: p.shortDescription,
           pricePence: p.pricePence,

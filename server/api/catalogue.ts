@@ -65,6 +65,17 @@ function cacheable(reply: FastifyReply, seconds = 60) {
 
 const POPULAR: ListingOrder = { by: 'popularity', direction: 'desc' };
 
+/** 301 to the same listing under the category's current slug, which the body names too. */
+function movedCategory(reply: FastifyReply, url: string, slug: string) {
+  const moved = new URL(url, 'http://shop.invalid');
+  moved.searchParams.set('category', slug);
+  const message = `The category moved to ${slug}`;
+  return reply
+    .status(301)
+    .header('location', `${moved.pathname}${moved.search}`)
+    .send({ code: 'moved_permanently', message, error: message, slug });
+}
+
 export async function catalogueApi(app: FastifyInstance) {
   const { products, taxonomy, menu, db } = app.services;
   const tags = ['catalogue'];
@@ -86,11 +97,16 @@ export async function catalogueApi(app: FastifyInstance) {
       response: {
         description: 'A page of products with its meta, and facet counts when ?facets=true',
         schema: listingSchema,
+        // 301: a renamed category's former slug, Location naming the listing of the current one.
+        errors: [301],
       },
-      handler: async ({ query, reply }) => {
+      handler: async ({ query, reply, request }) => {
+        const filter = spec.filter(query);
+        const renamed = filter.category ? await taxonomy.renamedCategory(filter.category) : null;
+        if (renamed) return movedCategory(reply, request.url, renamed);
         cacheable(reply);
         const listed = await products.list({
-          filter: { ...spec.filter(query), search: query.search, terms: termFilter(query) },
+          filter: { ...filter, search: query.search, terms: termFilter(query) },
           order: order(query, spec.order(query)),
           page: query.page,
           perPage: query.per_page,

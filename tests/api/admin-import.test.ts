@@ -285,9 +285,12 @@ describe('importing a WooCommerce CSV', () => {
     const job = await runImport(file);
     expect(job).toMatchObject({ status: 'finished', created: 8, updated: 0, skipped: 0 });
     expect(errorsOf(job)).toEqual([]);
-    // Other sites' images are reported, not fetched.
-    expect(job.errors.filter((e) => e.field === 'Images')).toHaveLength(2);
-    expect(job.errors[0]!.message).toContain(IMPORT_MESSAGES.imageNotFetched);
+    // Other sites' images are fetched: these hosts do not exist, which each row reports.
+    const images = job.errors.filter((e) => e.field === 'Images');
+    expect(images.map((e) => e.severity)).toEqual(['warning', 'warning']);
+    expect(images[0]!.message).toMatch(
+      /^Not imported: the image could not be fetched \(.+\); upload it in the product editor: https:\/\/old-shop\.example\//,
+    );
 
     const page = await t.app.inject({ url: '/api/products/slug/honey-onyx-tiles' });
     expect(page.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { ATTRIBUTES, MATERIAL_SLUGS, TERMS_BY_ATTRIBUTE } from '#domain/catalogue.ts';
 import { slugify } from '#domain/slug.ts';
+import { DEFAULT_SELLING_UNIT, type SellingUnit } from '#domain/selling-unit.ts';
 import { seededRandom, type Random } from './random.ts';
 
 /** Attribute ids are the spec's (section 3): 6 material, 7 usage, 2 finish, 8 colour. */
@@ -114,6 +115,8 @@ interface CategoryPlan {
   sizes: string[];
   /** Priced per item rather than per m²: no samples, no m² field. */
   sundries?: boolean;
+  /** What the category's prices are for, when not the m² of tiles. */
+  unit?: SellingUnit;
 }
 
 const TILE_SIZES = [
@@ -220,6 +223,7 @@ const PLANS: CategoryPlan[] = [
     ['marble', 'limestone', 'travertine'],
     'Skirting',
     ['1200x150x20', '600x100x18', '305x50x15'],
+    'linear_metre',
   ),
   plan(
     'stone-sinks',
@@ -229,6 +233,7 @@ const PLANS: CategoryPlan[] = [
     ['marble', 'travertine', 'granite', 'onyx'],
     'Basin',
     ['450x350x120', '500x400x150'],
+    'each',
   ),
   plan('slate-hearths', 'Slate Hearths', 'custom-stonework', 6, ['slate'], 'Hearth', [
     '1200x450x30',
@@ -321,6 +326,8 @@ const PLANS: CategoryPlan[] = [
       '5 Litre',
     ]),
     sundries: true,
+    // A tin of sealer or a bag of adhesive: its option names the tin, its price is the tin's.
+    unit: 'each',
   },
 ];
 
@@ -332,8 +339,9 @@ function plan(
   materials: Material[],
   form: string,
   sizes: string[],
+  unit?: SellingUnit,
 ): CategoryPlan {
-  return { slug, name, section, count, materials, form, sizes };
+  return { slug, name, section, count, materials, form, sizes, unit };
 }
 
 export const SEED_CATEGORIES = PLANS.map(({ slug, name, section }, position) => ({
@@ -388,6 +396,7 @@ export interface SeedProduct {
   slug: string;
   name: string;
   type: 'variable';
+  unit: SellingUnit;
   description: string;
   shortDescription: string;
   pricePence: number;
@@ -537,6 +546,7 @@ export function buildCatalogue(options: CatalogueOptions = {}): SeedCatalogue {
         slug,
         name,
         type: 'variable',
+        unit: plan.unit ?? DEFAULT_SELLING_UNIT,
         shortDescription: plan.sundries
           ? `${name} for natural stone, from the range we use in our own showroom.`
           : `${stoneName} ${material} with a ${FINISH_WORDS[finish]!.toLowerCase()} finish, suited to ${usages.map((u) => u.replace(/-/g, ' ')).join(', ')}.`,

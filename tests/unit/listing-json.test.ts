@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ListingJson, ProductJson } from '#domain/api-types.ts';
+import { SELLING_UNITS } from '#domain/selling-unit.ts';
 import { listingJsonText } from '#server/services/catalogue/listing-json.ts';
 
 const product = fc.record({
@@ -10,6 +11,7 @@ const product = fc.record({
   permalink: fc.string(),
   type: fc.constant('variable'),
   status: fc.constant('publish'),
+  unit: fc.constantFrom(...SELLING_UNITS),
   featured: fc.boolean(),
   on_sale: fc.boolean(),
   date_created: fc.string(),

@@ -18,8 +18,12 @@ export function meta() {
 const PROGRESS_POLL_MS = 500;
 
 /** Sends the file as the raw CSV body: the server streams it to disk. */
-async function uploadCsv(file: File, dryRun: boolean): Promise<AdminJobJson> {
-  const query = new URLSearchParams({ dry_run: String(dryRun), file_name: file.name });
+async function uploadCsv(file: File, dryRun: boolean, inferUnits: boolean): Promise<AdminJobJson> {
+  const query = new URLSearchParams({
+    dry_run: String(dryRun),
+    infer_units: String(inferUnits),
+    file_name: file.name,
+  });
   const response = await fetch(`/api/admin/imports?${query}`, {
     method: 'POST',
     credentials: 'same-origin',
@@ -119,6 +123,7 @@ export default function AdminImport() {
   const [jobId, setJobId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [inferUnits, setInferUnits] = useState(false);
   const fileId = useId();
   const start = async (dryRun: boolean) => {
     if (!file) {
@@ -128,7 +133,7 @@ export default function AdminImport() {
     setError(null);
     setSending(true);
     try {
-      setJobId((await uploadCsv(file, dryRun)).id);
+      setJobId((await uploadCsv(file, dryRun, inferUnits)).id);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'The upload failed');
     } finally {
@@ -167,6 +172,14 @@ export default function AdminImport() {
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={inferUnits}
+            onChange={(event) => setInferUnits(event.target.checked)}
+          />
+          Infer units from names (“per litre”, “each”) for rows without a unit
+        </label>
         <button
           type="button"
           className={secondaryButton}

@@ -20,6 +20,7 @@ import { adminFetch } from '#app/lib/admin-api.ts';
 import { ApiError } from '#app/lib/api.ts';
 import { Form } from '#app/components/forms/Form.tsx';
 import { CheckboxField, Field, SelectField } from '#app/components/forms/Field.tsx';
+import { SELLING_UNIT_NAMES, SELLING_UNITS } from '#domain/selling-unit.ts';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { inputClass, primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
@@ -97,6 +98,7 @@ function ProductForm({ product, taxonomy }: { product: AdminProductJson; taxonom
       <div className="grid gap-4 md:grid-cols-2">
         <Field name="name" label="Name" required />
         <Field name="slug" label="Slug (the old one redirects here)" required />
+        <Field name="sku" label="SKU (left empty, made from the slug)" />
         <SelectField
           name="status"
           label="Status"
@@ -104,6 +106,11 @@ function ProductForm({ product, taxonomy }: { product: AdminProductJson; taxonom
             { value: 'publish', label: 'Published' },
             { value: 'draft', label: 'Draft' },
           ]}
+        />
+        <SelectField
+          name="unit"
+          label="Sold by"
+          options={SELLING_UNITS.map((unit) => ({ value: unit, label: SELLING_UNIT_NAMES[unit] }))}
         />
       </div>
       <TextArea name="short_description" label="Short description" rows={2} form={form} />

@@ -26,7 +26,11 @@ import {
 } from '#domain/admin-catalogue.ts';
 import { listMeta } from '#domain/catalogue.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { inspectUpload, storeUpload } from '../../services/media/uploaded-image.ts';
+import {
+  hasTooManyPixels,
+  inspectUpload,
+  storeUpload,
+} from '../../services/media/uploaded-image.ts';
 import { route } from '../../http/route.ts';
 import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
 
@@ -252,7 +256,7 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     method: 'POST',
     url: '/admin/products/:id/images',
     summary:
-      "Uploads an image (the body: JPEG, PNG, WebP, AVIF or GIF, at most 15 MB; alt text in ?alt=) to the end of the product's images; served resized as WebP and AVIF under /media/upload/",
+      "Uploads an image (the body: JPEG, PNG, WebP, AVIF or GIF, at most 15 MB and 50 megapixels; alt text in ?alt=) to the end of the product's images; served resized as WebP and AVIF under /media/upload/",
     tags,
     params: productParams,
     query: imageUploadQuery,
@@ -261,7 +265,7 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       description: 'The product with the new image last',
       schema: z.object({ data: adminProductSchema }),
       status: 201,
-      errors: [401, 403, 404, 413, 415],
+      errors: [401, 403, 404, 413, 415, 422],
     },
     handler: async ({ params, query, request, reply }) => {
       const member = await requireStaff(request, 'catalogue');
@@ -269,8 +273,16 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       const unsupported = () =>
         new HttpError(415, 'unsupported_media_type', IMAGE_MESSAGES.notAnImage);
       if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw unsupported();
+      // The header only: nothing is decoded before its pixels are known to be within bounds.
       const info = await inspectUpload(bytes);
       if (!info) throw unsupported();
+      if (hasTooManyPixels(info)) {
+        throw new HttpError(
+          422,
+          'image_too_large',
+          IMAGE_MESSAGES.tooManyPixels(info.width, info.height),
+        );
+      }
       if (!(await catalogue.product(params.id))) throw notFound('Product not found');
       const uploaded = await storeUpload(app.services.db, bytes, info);
       const data = await catalogue.addImage(

@@ -1,11 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -16,11 +12,14 @@ import {
   JOB_MESSAGES,
   PROBLEM_CSV_HEADERS,
 } from '#domain/admin-jobs.ts';
+import { sendCsv } from '../../http/csv.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { shopOrigin } from '../../http/origin.ts';
 import { route } from '../../http/route.ts';
 import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
+import { importTempPath, sweepImportTempFiles } from '../../services/catalogue/import-file.ts';
 import { ImportJobs } from '../../services/catalogue/import-jobs.ts';
+import { IMAGE_FETCH_LIMITS } from '../../services/media/image-fetch.ts';
 import { productCsvRows } from '../../services/catalogue/product-export.ts';
 
 const jobParams = z.object({
@@ -50,10 +49,17 @@ async function saveBody(body: Readable, filePath: string): Promise<number> {
 /**
  * Product CSV import and export (WooCommerce's format) for managers and owners. An import is a
  * background job: the upload is streamed to a temporary file and answered 202 with the job, whose
- * progress and row-by-row report GET /admin/jobs/{id} shows.
+ * progress and row-by-row report GET /admin/jobs/{id} shows. The temporary file goes when the job
+ * ends, when the upload is refused or broken off, and, for a process that died, at the next
+ * start-up.
  */
 export async function adminImportsApi(app: FastifyInstance) {
-  const jobs = new ImportJobs(app.services.db, () => app.changes.publish('catalogue'));
+  const swept = await sweepImportTempFiles();
+  if (swept > 0) app.log.warn({ files: swept }, 'removed uploads a stopped process left behind');
+  const jobs = new ImportJobs(app.services.db, () => app.changes.publish('catalogue'), {
+    ...IMAGE_FETCH_LIMITS,
+    allowPrivate: app.config.importFetchPrivate,
+  });
   const tags = ['admin'];
   app.addHook('onRequest', async (request) => {
     await requireStaff(request, 'catalogue');
@@ -86,19 +92,20 @@ export async function adminImportsApi(app: FastifyInstance) {
         throw new HttpError(415, 'unsupported_media_type', JOB_MESSAGES.notCsv);
       }
       if (Number(request.headers['content-length'] ?? 0) > IMPORT_MAX_BYTES) throw tooLarge();
-      const filePath = join(tmpdir(), `tessera-import-${randomUUID()}.csv`);
+      const filePath = importTempPath();
       if ((await saveBody(request.body, filePath)) === 0) {
         await rm(filePath, { force: true });
         throw new HttpError(400, 'bad_request', JOB_MESSAGES.empty);
       }
-      const job = await jobs.create({
-        fileName: query.file_name,
-        filePath,
-        dryRun: query.dry_run,
-        staffId: member.id,
-      });
+      const job = await jobs
+        .create({ fileName: query.file_name, filePath, dryRun: query.dry_run, staffId: member.id })
+        .catch(async (error: unknown) => {
+          await rm(filePath, { force: true });
+          throw error;
+        });
       jobs.start(job, filePath, {
         dryRun: query.dry_run,
+        inferUnits: query.infer_units,
         shopOrigin: shopOrigin(app.config, request),
         who: auditActor(request, member),
       });
@@ -136,10 +143,7 @@ export async function adminImportsApi(app: FastifyInstance) {
       const job = await jobs.get(params.id);
       if (!job) throw notFound(JOB_MESSAGES.notFound);
       const rows = job.errors.map((p) => [p.row, p.sku, p.field, p.message, p.severity]);
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="import-${job.id}-errors.csv"`);
-      return Readable.from([PROBLEM_CSV_HEADERS, ...rows]).pipe(stringify());
+      return sendCsv(reply, `import-${job.id}-errors.csv`, [PROBLEM_CSV_HEADERS, ...rows]);
     },
   });
 
@@ -150,13 +154,11 @@ export async function adminImportsApi(app: FastifyInstance) {
       "Every product and size as WooCommerce's product CSV (streamed), with the shop's image URLs",
     tags,
     response: { description: 'The catalogue as CSV', contentType: 'text/csv', errors: [401, 403] },
-    handler: async ({ request, reply }) => {
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="products.csv"');
-      return Readable.from(productCsvRows(app.services.db, shopOrigin(app.config, request))).pipe(
-        stringify(),
-      );
-    },
+    handler: async ({ request, reply }) =>
+      sendCsv(
+        reply,
+        'products.csv',
+        productCsvRows(app.services.db, shopOrigin(app.config, request)),
+      ),
   });
 }

@@ -29,10 +29,13 @@ import {
   type VariationsGrid,
 } from '#domain/admin-catalogue.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
+import type { SellingUnit } from '#domain/selling-unit.ts';
 import { isFreeSample } from '#domain/samples.ts';
 import { isSlug, slugify } from '#domain/slug.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
+import { recordCategorySlug } from './category-redirects.ts';
+import { freeProductSku, takenSkus } from './product-sku.ts';
 
 const pounds = (pence: number | null) => (pence === null ? null : formatPoundsPlain(pence));
 
@@ -271,8 +274,9 @@ export class AdminCatalogue {
       id: number;
       name: string;
       slug: string;
-      sku: string | null;
+      sku: string;
       status: ProductStatus;
+      unit: SellingUnit;
       short_description: string;
       description: string;
       featured: boolean;
@@ -283,7 +287,7 @@ export class AdminCatalogue {
       term_ids: number[];
     }>(
       db,
-      sql`SELECT id, name, slug, sku, status, short_description, description, featured,
+      sql`SELECT id, name, slug, sku, status, unit, short_description, description, featured,
           is_new_arrival, on_sale, updated_at,
           ARRAY(SELECT category_id FROM product_categories WHERE product_id = p.id ORDER BY 1) AS category_ids,
           ARRAY(SELECT term_id FROM product_terms WHERE product_id = p.id ORDER BY 1) AS term_ids
@@ -334,10 +338,12 @@ export class AdminCatalogue {
     try {
       return await this.db.transaction(async (tx) => {
         await refuseTakenSlug(tx, slug, null);
+        // Every product has a SKU, so that an export imports back: made from the slug.
+        const sku = await freeProductSku(tx, slug, null);
         const [row] = await queryRows<{ id: number }>(
           tx,
-          sql`INSERT INTO products (name, slug, status, type, price_pence)
-            VALUES (${input.name}, ${slug}, 'draft', 'variable', 0) RETURNING id`,
+          sql`INSERT INTO products (name, slug, sku, status, type, price_pence)
+            VALUES (${input.name}, ${slug}, ${sku}, 'draft', 'variable', 0) RETURNING id`,
         );
         // The slug is this product's now, not a former product's way in.
         await tx.execute(sql`DELETE FROM product_slug_redirects WHERE old_slug = ${slug}`);
@@ -347,7 +353,12 @@ export class AdminCatalogue {
           entity: 'product',
           entityId: created.id,
           before: null,
-          after: { name: created.name, slug: created.slug, status: created.status },
+          after: {
+            name: created.name,
+            slug: created.slug,
+            sku: created.sku,
+            status: created.status,
+          },
         });
         return created;
       });
@@ -372,6 +383,14 @@ export class AdminCatalogue {
       }
       await this.checkIds(tx, 'categories', input.category_ids, 'category_ids');
       await this.checkIds(tx, 'attribute_terms', input.term_ids, 'term_ids');
+      // Left empty, the SKU is made from the slug; left out, the product keeps its own.
+      const sku =
+        input.sku === undefined
+          ? before.sku
+          : input.sku || (await freeProductSku(tx, input.slug, id));
+      if (sku !== before.sku && (await takenSkus(tx, [sku], id)).has(sku)) {
+        throw badRequest(CATALOGUE_MESSAGES.skuTaken, { sku: CATALOGUE_MESSAGES.skuTaken });
+      }
       if (input.slug !== before.slug) {
         // The new slug stops redirecting anywhere; the old one now leads here.
         await tx.execute(sql`DELETE FROM product_slug_redirects WHERE old_slug = ${input.slug}`);
@@ -380,7 +399,8 @@ export class AdminCatalogue {
           ON CONFLICT (old_slug) DO UPDATE SET product_id = excluded.product_id, created_at = now()`);
       }
       await tx.execute(sql`UPDATE products SET
-          name = ${input.name}, slug = ${input.slug}, status = ${input.status},
+          name = ${input.name}, slug = ${input.slug}, sku = ${sku}, status = ${input.status},
+          unit = ${input.unit ?? before.unit},
           short_description = ${input.short_description},
           description = ${sanitiseCmsHtml(input.description)},
           featured = ${input.featured}, is_new_arrival = ${input.is_new_arrival},
@@ -789,6 +809,8 @@ export class AdminCatalogue {
                 section = ${input.section}, position = ${input.position}
               WHERE id = ${id} RETURNING id, name, slug, section, position`,
       );
+      // A renamed category's old listing link redirects to the new one, as products' do.
+      await recordCategorySlug(tx, row!.id, row!.slug, before ? String(before.slug) : null);
       await audit(tx, who, {
         action: id === undefined ? 'category.create' : 'category.save',
         entity: 'category',

@@ -1,18 +1,13 @@
-import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { parse, CsvError } from 'csv-parse';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
-import {
-  IMPORT_MESSAGES,
-  matchHeaders,
-  parseWooRow,
-  type RowProblem,
-  type WooRow,
-} from '#domain/woocommerce-csv.ts';
+import { IMPORT_MESSAGES, matchHeaders, type RowProblem } from '#domain/woocommerce-csv.ts';
+import { parseWooRow, type WooRow } from '#domain/woocommerce-row.ts';
 import { JOB_MESSAGES, JOB_SILENT_MS, type AdminJobJson } from '#domain/admin-jobs.ts';
+import type { ImageFetchLimits } from '../media/image-fetch.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
-import { ProductImport } from './product-import.ts';
+import { countRows, csvRecords, fileError, ImportFileError } from './import-file.ts';
+import { ProductImport, type ImportOptions } from './product-import.ts';
 
 /** Rows applied per transaction: large enough to write in few statements, small for locks. */
 export const IMPORT_BATCH_ROWS = 500;
@@ -58,23 +53,7 @@ function jobJson(row: JobRow): AdminJobJson {
   };
 }
 
-/** The CSV's records, streamed from the file (a BOM is dropped, ragged rows allowed). */
-const csvRecords = (filePath: string) =>
-  createReadStream(filePath).pipe(
-    parse({ bom: true, relax_column_count: true, skip_empty_lines: true }),
-  );
-
-/** Data rows of the file (all records but the header), for the progress bar's total. */
-async function countRows(filePath: string): Promise<number> {
-  let records = 0;
-  for await (const _record of csvRecords(filePath)) records++;
-  return Math.max(records - 1, 0);
-}
-
-export interface ImportStart {
-  dryRun: boolean;
-  /** Images on this origin are the shop's own (see ownImagePath). */
-  shopOrigin: string;
+export interface ImportStart extends ImportOptions {
   who: AuditActor;
 }
 
@@ -90,6 +69,8 @@ export class ImportJobs {
     private readonly db: Database,
     /** Called after a real import changed the catalogue, to drop every stale cache. */
     private readonly onImported: () => Promise<void>,
+    /** How images other sites hold are fetched. */
+    private readonly fetchLimits: ImageFetchLimits,
   ) {}
 
   async create(input: {
@@ -134,12 +115,10 @@ export class ImportJobs {
     const run = this.run(job.id, filePath, options)
       .catch(async (error: unknown) => {
         const message =
-          error instanceof CsvError
-            ? `${IMPORT_MESSAGES.notCsv}: ${error.message}`
-            : error instanceof ImportFileError
-              ? error.message
-              : 'The import stopped on an unexpected error; rows before it were imported';
-        if (!(error instanceof CsvError || error instanceof ImportFileError)) console.warn(error);
+          error instanceof ImportFileError
+            ? error.message
+            : 'The import stopped on an unexpected error; rows before it were imported';
+        if (!(error instanceof ImportFileError)) console.warn(error);
         await this.finish(job.id, 'failed', [
           { row: 1, sku: '', field: 'file', message, severity: 'error' },
         ]);
@@ -159,11 +138,16 @@ export class ImportJobs {
   }
 
   private async run(id: number, filePath: string, options: ImportStart): Promise<void> {
+    // The whole file is read once within its bounds first: a file that breaks one changes nothing.
     const total = await countRows(filePath);
     await this.db.execute(sql`UPDATE admin_jobs SET status = 'running', started_at = now(),
         heartbeat_at = now(), total_rows = ${total}
       WHERE id = ${id}`);
-    const importer = new ProductImport(this.db, options);
+    const { who: _who, ...importOptions } = options;
+    const importer = new ProductImport(this.db, {
+      ...importOptions,
+      fetchLimits: this.fetchLimits,
+    });
     let columns: ReturnType<typeof matchHeaders> | null = null;
     let rowNumber = 0;
     let batch: WooRow[] = [];
@@ -171,42 +155,32 @@ export class ImportJobs {
     let listed = 0;
     const flush = async () => {
       problems.push(...(await importer.applyBatch(batch)));
-      problems.sort((a, b) => a.row - b.row);
-      const kept = problems.slice(0, Math.max(MAX_LISTED_PROBLEMS - listed, 0));
-      if (kept.length < problems.length && listed <= MAX_LISTED_PROBLEMS) {
-        kept.push({
-          row: rowNumber,
-          sku: '',
-          field: 'file',
-          message: IMPORT_MESSAGES.tooManyErrors(MAX_LISTED_PROBLEMS),
-          severity: 'warning',
-        });
-      }
-      listed += kept.length;
-      const { created, updated, skipped } = importer.counts;
-      await this.db.execute(sql`UPDATE admin_jobs SET processed_rows = ${rowNumber - 1},
-          created_count = ${created}, updated_count = ${updated}, skipped_count = ${skipped},
-          errors = errors || ${JSON.stringify(kept)}::jsonb, heartbeat_at = now()
-        WHERE id = ${id}`);
+      listed += await this.report(id, importer, rowNumber, problems, listed);
       batch = [];
       problems = [];
     };
-    for await (const cells of csvRecords(filePath) as AsyncIterable<string[]>) {
-      rowNumber++;
-      if (!columns) {
-        columns = matchHeaders(cells);
-        if (columns.missing.length > 0) {
-          throw new ImportFileError(IMPORT_MESSAGES.missingColumns(columns.missing));
+    try {
+      for await (const cells of csvRecords(filePath)) {
+        rowNumber++;
+        if (!columns) {
+          columns = matchHeaders(cells);
+          if (columns.missing.length > 0) {
+            throw new ImportFileError(IMPORT_MESSAGES.missingColumns(columns.missing));
+          }
+          continue;
         }
-        continue;
+        const { parsed, problems: found } = parseWooRow(cells, columns, rowNumber);
+        problems.push(...found);
+        if (parsed) batch.push(parsed);
+        if (batch.length >= IMPORT_BATCH_ROWS) await flush();
       }
-      const { parsed, problems: found } = parseWooRow(cells, columns, rowNumber);
-      problems.push(...found);
-      if (parsed) batch.push(parsed);
-      if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+    } catch (error) {
+      throw fileError(error, rowNumber);
     }
     if (!columns) throw new ImportFileError(IMPORT_MESSAGES.empty);
     await flush();
+    // Publishing waits until every size is in: what cannot be sold stays a draft.
+    await this.report(id, importer, rowNumber, await importer.settle(), listed);
     await this.finish(id, 'finished', []);
     if (!options.dryRun) {
       await audit(this.db, options.who, {
@@ -219,12 +193,40 @@ export class ImportJobs {
     }
   }
 
+  /**
+   * Writes the job's progress and counts, and the problems found since the last report, while
+   * fewer than MAX_LISTED_PROBLEMS are listed (one more line says the rest are only counted).
+   * Answers how many lines it listed.
+   */
+  private async report(
+    id: number,
+    importer: ProductImport,
+    rowNumber: number,
+    problems: RowProblem[],
+    listed: number,
+  ): Promise<number> {
+    problems.sort((a, b) => a.row - b.row);
+    const kept = problems.slice(0, Math.max(MAX_LISTED_PROBLEMS - listed, 0));
+    if (kept.length < problems.length && listed <= MAX_LISTED_PROBLEMS) {
+      kept.push({
+        row: rowNumber,
+        sku: '',
+        field: 'file',
+        message: IMPORT_MESSAGES.tooManyErrors(MAX_LISTED_PROBLEMS),
+        severity: 'warning',
+      });
+    }
+    const { created, updated, skipped } = importer.counts;
+    await this.db.execute(sql`UPDATE admin_jobs SET processed_rows = ${Math.max(rowNumber - 1, 0)},
+        created_count = ${created}, updated_count = ${updated}, skipped_count = ${skipped},
+        errors = errors || ${JSON.stringify(kept)}::jsonb, heartbeat_at = now()
+      WHERE id = ${id}`);
+    return kept.length;
+  }
+
   private async finish(id: number, status: 'finished' | 'failed', problems: RowProblem[]) {
     await this.db.execute(sql`UPDATE admin_jobs SET status = ${status}, finished_at = now(),
         heartbeat_at = now(), errors = errors || ${JSON.stringify(problems)}::jsonb
       WHERE id = ${id}`);
   }
 }
-
-/** A file the import cannot read at all (no header, missing columns). */
-class ImportFileError extends Error {}

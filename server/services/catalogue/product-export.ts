@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
-import { EXPORT_HEADERS, exportRows, type ExportProduct } from '#domain/woocommerce-csv.ts';
+import { EXPORT_HEADERS, exportRows, type ExportProduct } from '#domain/woocommerce-export.ts';
 import { idArray } from '#db/sql-arrays.ts';
 
 /** Products read per query: the export holds one page in memory, never the catalogue. */
@@ -29,7 +29,7 @@ export async function* productCsvRows(db: Database, shopOrigin: string): AsyncGe
   for (;;) {
     const products = await queryRows<ProductBase>(
       db,
-      sql`SELECT id, type, sku, slug, name, status, featured, on_sale AS clearance,
+      sql`SELECT id, type, sku, slug, name, status, unit, featured, on_sale AS clearance,
           is_new_arrival AS "newArrival", short_description AS "shortDescription", description
         FROM products WHERE id > ${after} ORDER BY id LIMIT ${EXPORT_PAGE}`,
     );

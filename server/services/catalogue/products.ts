@@ -5,6 +5,7 @@ import { productImages, products, variations } from '#db/schema/index.ts';
 import { idArray } from '#db/sql-arrays.ts';
 import { clearanceSalePence } from '#domain/pricing.ts';
 import { listMeta } from '#domain/catalogue.ts';
+import { DEFAULT_SELLING_UNIT, isSellingUnit } from '#domain/selling-unit.ts';
 import type { SortValue } from '#domain/catalogue-query.ts';
 import { CATALOGUE_CACHE_TTL_MS, type Taxonomy, type TaxonomyCache } from './terms-cache.ts';
 import type { IndexQuery, ListingIndex, ListingSnapshot } from './listing-index.ts';
@@ -62,6 +63,7 @@ type ProductRow = Pick<
   | 'name'
   | 'type'
   | 'status'
+  | 'unit'
   | 'featured'
   | 'onSale'
   | 'createdAt'
@@ -124,6 +126,7 @@ function productFields(withDescription: boolean) {
     name: products.name,
     type: products.type,
     status: products.status,
+    unit: products.unit,
     featured: products.featured,
     onSale: products.onSale,
     createdAt: products.createdAt,
@@ -471,6 +474,7 @@ export class ProductCatalogue {
         permalink: `/product/${row.slug}`,
         type: row.type,
         status: row.status,
+        unit: isSellingUnit(row.unit) ? row.unit : DEFAULT_SELLING_UNIT,
         featured: row.featured,
         on_sale: row.onSale,
         date_created: row.createdAt.toISOString(),

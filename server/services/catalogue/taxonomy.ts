@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { products, productTerms } from '#db/schema/index.ts';
 import type { Database } from '#db/client.ts';
 import { pageCount } from '#domain/catalogue.ts';
+import { categoryRenamedTo } from './category-redirects.ts';
 import type { TaxonomyCache } from './terms-cache.ts';
 
 export interface TermsPage {
@@ -14,6 +15,15 @@ export class TaxonomyService {
     private readonly db: Database,
     private readonly cache: TaxonomyCache,
   ) {}
+
+  /**
+   * The current slug of the category that `slug` named before it was renamed; null when `slug`
+   * is a category's slug now, or never was one.
+   */
+  async renamedCategory(slug: string): Promise<string | null> {
+    if ((await this.cache.get()).categoryIds.has(slug)) return null;
+    return categoryRenamedTo(this.db, slug);
+  }
 
   async attributes(): Promise<{ id: number; name: string; slug: string }[]> {
     const { attributes } = await this.cache.get();

@@ -7,6 +7,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { hashString } from './noise.ts';
+import { RenderAbandonedError, RenderQueue, type RenderTicket } from './render-queue.ts';
 import { paintStoneTexture } from './stone-textures.ts';
 
 export const STONE_MATERIALS = [
@@ -153,12 +154,25 @@ export const TEXTURE_MAX_SIDE = 640;
 
 const LARGE_IMAGE_PIXELS = 1_000_000;
 
+/** Paints a texture as packed RGB: paintStoneTexture here, or on a painting thread. */
+export type TexturePainter = (
+  material: StoneMaterial,
+  colour: StoneColour,
+  seed: number,
+  width: number,
+  height: number,
+) => Uint8Array | Promise<Uint8Array>;
+
 /**
  * Renders a stone image. A pure function of the spec: the same spec gives byte-identical output
- * (with the same sharp/libvips build). The picture depends only on material, colour and seed, so
- * every width, height and format of one stone shows the same stone.
+ * (with the same sharp/libvips build), wherever the texture is painted. The picture depends only
+ * on material, colour and seed, so every width, height and format of one stone shows the same
+ * stone.
  */
-export async function renderStoneImage(spec: StoneImageSpec): Promise<Buffer> {
+export async function renderStoneImage(
+  spec: StoneImageSpec,
+  paint: TexturePainter = paintStoneTexture,
+): Promise<Buffer> {
   if (!isValidStoneImageSpec(spec)) {
     throw new RangeError(`Not a valid stone image: ${JSON.stringify(spec)}`);
   }
@@ -166,7 +180,7 @@ export async function renderStoneImage(spec: StoneImageSpec): Promise<Buffer> {
   const scale = Math.min(1, TEXTURE_MAX_SIDE / Math.max(width, height));
   const textureWidth = Math.max(1, Math.round(width * scale));
   const textureHeight = Math.max(1, Math.round(height * scale));
-  const rgb = paintStoneTexture(spec.material, spec.colour, spec.seed, textureWidth, textureHeight);
+  const rgb = await paint(spec.material, spec.colour, spec.seed, textureWidth, textureHeight);
   let image = sharp(rgb, { raw: { width: textureWidth, height: textureHeight, channels: 3 } });
   if (textureWidth !== width || textureHeight !== height) {
     image = image.resize(width, height, { fit: 'fill', kernel: 'lanczos3' });
@@ -189,7 +203,9 @@ export type StoneImageRenderer = (spec: StoneImageSpec) => Promise<Buffer>;
 export interface StoneImageCacheOptions {
   /** Renders a spec; defaults to renderStoneImage (tests inject a counting one). */
   render?: StoneImageRenderer;
-  /** Renders running at once; further renders wait. Defaults to 2. */
+  /** Where renders wait their turn (shared with the uploads' resizing); defaults to one of its own. */
+  queue?: RenderQueue;
+  /** Renders running at once in a queue of its own; further renders wait. Defaults to 2. */
   maxConcurrentRenders?: number;
   /**
    * Called when the cache directory cannot be read or written (full or read-only disk, wrong
@@ -211,6 +227,13 @@ export interface StoneImageFile {
   contentType: string;
 }
 
+/** One load of an image shared by every request for it, and how many still wait for it. */
+interface SharedLoad {
+  load: Promise<Buffer>;
+  waiters: number;
+  abandon: AbortController;
+}
+
 /**
  * Rendered stone images on disk, in `dir` (e.g. `${dataDir}/media-cache`). A cached file is
  * served from disk; concurrent requests for one image share one render; files are written to a
@@ -221,11 +244,9 @@ export interface StoneImageFile {
 export class StoneImageCache {
   readonly dir: string;
   readonly #render: StoneImageRenderer;
-  readonly #maxConcurrent: number;
+  readonly #queue: RenderQueue;
   readonly #onCacheError: (error: unknown, name: string) => void;
-  readonly #inFlight = new Map<string, Promise<Buffer>>();
-  readonly #waiting: (() => void)[] = [];
-  #running = 0;
+  readonly #inFlight = new Map<string, SharedLoad>();
   #dirReady: Promise<unknown> | undefined;
   readonly #maxBytes: number;
   /** What the directory holds, as of the last scan plus what this process wrote since. */
@@ -236,24 +257,64 @@ export class StoneImageCache {
     this.dir = dir;
     this.#maxBytes = options.maxBytes ?? 512 * 1024 * 1024;
     this.#render = options.render ?? renderStoneImage;
-    this.#maxConcurrent = Math.max(1, options.maxConcurrentRenders ?? 2);
+    this.#queue =
+      options.queue ??
+      new RenderQueue({
+        concurrency: Math.max(1, options.maxConcurrentRenders ?? 2),
+        maxWaiting: Infinity,
+      });
     this.#onCacheError = options.onCacheError ?? (() => {});
   }
 
-  /** The image for a file name, or null when the name is not a valid stone image name. */
-  async get(name: string): Promise<StoneImageFile | null> {
+  /**
+   * The image for a file name, or null when the name is not a valid stone image name. A render
+   * waits its turn in the queue under the ticket's client; it throws RenderQueueFullError when
+   * the queue is full, and is dropped when every request waiting for it has gone (its signal).
+   */
+  async get(
+    name: string,
+    ticket: Omit<RenderTicket, 'cost'> = { client: '' },
+  ): Promise<StoneImageFile | null> {
     const spec = parseStoneImageName(name);
     if (!spec) return null;
+    if (ticket.signal?.aborted) throw new RenderAbandonedError();
     const canonical = stoneImageName(spec);
-    let pending = this.#inFlight.get(canonical);
-    if (!pending) {
-      pending = this.#load(canonical, spec).finally(() => this.#inFlight.delete(canonical));
-      this.#inFlight.set(canonical, pending);
+    let shared = this.#inFlight.get(canonical);
+    // A load every earlier request abandoned is not joined: this request starts its own.
+    if (!shared || shared.abandon.signal.aborted) {
+      const abandon = new AbortController();
+      const load = this.#load(canonical, spec, { ...ticket, signal: abandon.signal });
+      shared = { load, waiters: 0, abandon };
+      this.#inFlight.set(canonical, shared);
+      const done = shared;
+      void load.then(
+        () => this.#forget(canonical, done),
+        () => this.#forget(canonical, done),
+      );
     }
-    return { body: await pending, contentType: STONE_IMAGE_CONTENT_TYPES[spec.format] };
+    const current = shared;
+    current.waiters++;
+    // The render is dropped only when every request for this image went away before it started.
+    const leave = () => {
+      if (--current.waiters === 0) current.abandon.abort();
+    };
+    ticket.signal?.addEventListener('abort', leave, { once: true });
+    try {
+      return { body: await current.load, contentType: STONE_IMAGE_CONTENT_TYPES[spec.format] };
+    } finally {
+      ticket.signal?.removeEventListener('abort', leave);
+    }
   }
 
-  async #load(name: string, spec: StoneImageSpec): Promise<Buffer> {
+  #forget(name: string, load: SharedLoad): void {
+    if (this.#inFlight.get(name) === load) this.#inFlight.delete(name);
+  }
+
+  async #load(
+    name: string,
+    spec: StoneImageSpec,
+    ticket: Omit<RenderTicket, 'cost'>,
+  ): Promise<Buffer> {
     const file = join(this.dir, name);
     try {
       return await readFile(file);
@@ -261,7 +322,10 @@ export class StoneImageCache {
       // A miss is ENOENT; anything else (an unreadable directory) is reported, then rendered.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.#onCacheError(error, name);
     }
-    const body = await this.#limited(() => this.#render(spec));
+    const body = await this.#queue.run(() => this.#render(spec), {
+      ...ticket,
+      cost: spec.width * spec.height,
+    });
     const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
     try {
       this.#dirReady ??= mkdir(this.dir, { recursive: true });
@@ -319,19 +383,6 @@ export class StoneImageCache {
       this.#bytes = Promise.resolve(total);
     } finally {
       this.#pruning = undefined;
-    }
-  }
-
-  async #limited<T>(task: () => Promise<T>): Promise<T> {
-    while (this.#running >= this.#maxConcurrent) {
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    }
-    this.#running++;
-    try {
-      return await task();
-    } finally {
-      this.#running--;
-      this.#waiting.shift()?.();
     }
   }
 }

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { queryRows, type Database } from '#db/client.ts';
-import { UPLOAD_WIDTHS } from '#domain/admin-catalogue.ts';
+import { UPLOAD_MAX_PIXELS, UPLOAD_WIDTHS } from '#domain/admin-catalogue.ts';
+import { RenderQueue, type RenderTicket } from './render-queue.ts';
 
 /** What sharp reads a file as → the content type it is stored under. */
 const FORMATS: Record<string, string> = {
@@ -14,12 +15,23 @@ const FORMATS: Record<string, string> = {
   gif: 'image/gif',
 };
 
-/** An upload's real type and size, read from its bytes (never from what the client said). */
-export async function inspectUpload(
-  bytes: Buffer,
-): Promise<{ contentType: string; width: number; height: number } | null> {
+/** Decoding an upload never takes more pixels than the shop accepts (a second fence). */
+const DECODE = { animated: false, limitInputPixels: UPLOAD_MAX_PIXELS } as const;
+
+export interface UploadInfo {
+  contentType: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * An upload's real type and size, read from its header (never from what the client said, and
+ * without decoding it); null when it is not an image the shop takes.
+ */
+export async function inspectUpload(bytes: Buffer): Promise<UploadInfo | null> {
   try {
-    const meta = await sharp(bytes, { animated: false }).metadata();
+    // The header only: limitInputPixels would refuse a large image before its size is known.
+    const meta = await sharp(bytes, { animated: false, limitInputPixels: false }).metadata();
     const contentType = meta.format ? FORMATS[meta.format] : undefined;
     if (!contentType || !meta.width || !meta.height) return null;
     if (meta.format === 'heif' && meta.compression !== 'av1') return null;
@@ -29,12 +41,11 @@ export async function inspectUpload(
   }
 }
 
+/** Whether decoding the image would take more pixels than the shop accepts. */
+export const hasTooManyPixels = (info: UploadInfo) => info.width * info.height > UPLOAD_MAX_PIXELS;
+
 /** Stores an original once (by its SHA-256) and answers its id. */
-export async function storeUpload(
-  db: Database,
-  bytes: Buffer,
-  info: { contentType: string; width: number; height: number },
-): Promise<number> {
+export async function storeUpload(db: Database, bytes: Buffer, info: UploadInfo): Promise<number> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const [row] = await queryRows<{ id: number }>(
     db,
@@ -51,13 +62,15 @@ const NAME = /^(\d{1,9})-(\d{3,4})\.(webp|avif)$/;
 /**
  * Renders uploaded originals at the storefront's widths as square WebP or AVIF, keeping recent
  * renders in memory (bounded by bytes). A name's picture never changes: originals are stored by
- * content and never edited, so answers are cached forever.
+ * content and never edited, so answers are cached forever. Renders wait their turn in the media's
+ * render queue, costed by the original's pixels.
  */
 export class UploadedImages {
   private readonly cache: LRUCache<string, Buffer>;
 
   constructor(
     private readonly db: Database,
+    private readonly queue = new RenderQueue({ concurrency: 2, maxWaiting: Infinity }),
     maxBytes = 32 * 1024 * 1024,
   ) {
     this.cache = new LRUCache<string, Buffer>({
@@ -66,7 +79,11 @@ export class UploadedImages {
     });
   }
 
-  async get(name: string): Promise<{ body: Buffer; contentType: string } | null> {
+  /** null when the name names no stored image, or one too large to decode. */
+  async get(
+    name: string,
+    ticket: Omit<RenderTicket, 'cost'> = { client: '' },
+  ): Promise<{ body: Buffer; contentType: string } | null> {
     const match = NAME.exec(name);
     if (!match) return null;
     const [, id, width, format] = match;
@@ -74,18 +91,20 @@ export class UploadedImages {
     const contentType = format === 'avif' ? 'image/avif' : 'image/webp';
     const cached = this.cache.get(name);
     if (cached) return { body: cached, contentType };
-    const [row] = await queryRows<{ bytes: Buffer }>(
+    const [row] = await queryRows<{ bytes: Buffer; width: number; height: number }>(
       this.db,
-      sql`SELECT bytes FROM uploaded_images WHERE id = ${Number(id)}`,
+      sql`SELECT bytes, width, height FROM uploaded_images WHERE id = ${Number(id)}`,
     );
-    if (!row) return null;
-    const resized = sharp(Buffer.from(row.bytes), { animated: false })
-      .rotate()
-      .resize(Number(width), Number(width), { fit: 'cover', withoutEnlargement: false });
-    const body =
-      format === 'avif'
-        ? await resized.avif({ quality: 50 }).toBuffer()
-        : await resized.webp({ quality: 78 }).toBuffer();
+    if (!row || hasTooManyPixels({ contentType, ...row })) return null;
+    const render = () => {
+      const resized = sharp(Buffer.from(row.bytes), DECODE)
+        .rotate()
+        .resize(Number(width), Number(width), { fit: 'cover', withoutEnlargement: false });
+      return format === 'avif'
+        ? resized.avif({ quality: 50 }).toBuffer()
+        : resized.webp({ quality: 78 }).toBuffer();
+    };
+    const body = await this.queue.run(render, { ...ticket, cost: row.width * row.height });
     this.cache.set(name, body);
     return { body, contentType };
   }
