@@ -70,10 +70,10 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<Bu
   return Buffer.concat(chunks);
 }
 
-const describe = (error: unknown): string => {
-  if (error instanceof ImageFetchError) return error.message;
-  const { name, code, message } = error as NodeJS.ErrnoException;
-  if (name === 'AbortError' || name === 'TimeoutError') return 'no answer in time';
+/** Why a fetch failed, in words; `timedOut` when its time ran out (whatever broke then). */
+const describe = (error: unknown, timedOut: boolean): string => {
+  if (timedOut) return 'no answer in time';
+  const { code, message } = error as NodeJS.ErrnoException;
   if (/not allowed/.test(message ?? '')) return 'the address is on a private network';
   return code ?? message ?? 'unknown error';
 };
@@ -124,6 +124,6 @@ export async function fetchImage(url: string, limits: ImageFetchLimits): Promise
     }
   } catch (error) {
     if (error instanceof ImageFetchError) throw error;
-    throw new ImageFetchError('unreachable', describe(error));
+    throw new ImageFetchError('unreachable', describe(error, signal.aborted));
   }
 }
