@@ -100,6 +100,8 @@ export const IMPORT_MESSAGES = {
     `Imported as a draft: ${option} is not a tile size in mm (e.g. 600x400x20), so it cannot be priced per m². Set the product's unit in the Meta: _tessera_unit column (piece, litre, each or linear_metre), or import with "infer units"`,
   attributeIgnored:
     'Ignored: the shop has the attributes Sizemm, Material, Room Type Usage, Finish and Colour',
+  attributeOfVariations:
+    'Names the sizes of its variations (e.g. "Red, Large"); the shop filters only by Material, Room Type Usage, Finish and Colour',
   tooManyErrors: (limit: number) => `More than ${limit} problems: the rest are counted, not listed`,
 } as const;
 

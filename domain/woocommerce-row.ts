@@ -139,7 +139,13 @@ export function parseWooRow(
     if (attribute === 'size') sizeValues = values;
     else if (type === 'variation') otherValues.push(...values);
     else if (attribute !== null) terms.push({ attributeId: attribute, names: values });
-    else problem(`Attribute ${name}`, IMPORT_MESSAGES.attributeIgnored, 'warning');
+    else {
+      const message =
+        type === 'variable'
+          ? IMPORT_MESSAGES.attributeOfVariations
+          : IMPORT_MESSAGES.attributeIgnored;
+      problem(`Attribute ${name}`, message, 'warning');
+    }
   }
 
   const size = (option: string): SizeFields | null => {

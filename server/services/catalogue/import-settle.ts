@@ -99,8 +99,8 @@ export class ImportSettlement {
     const stored = await queryRows<Stored>(
       this.db,
       sql`SELECT p.id, p.sku, p.status, p.unit,
-          coalesce(json_agg(json_build_object('option', v.option, 'price', v.price_pence))
-            FILTER (WHERE v.id IS NOT NULL), '[]'::json) AS sizes
+          coalesce(json_agg(json_build_object('option', v.option, 'price', v.price_pence)
+            ORDER BY v.position, v.id) FILTER (WHERE v.id IS NOT NULL), '[]'::json) AS sizes
         FROM products p LEFT JOIN variations v ON v.product_id = p.id
         WHERE p.sku = ANY(${textArray(entries.map((e) => e.sku))})
         GROUP BY p.id`,
