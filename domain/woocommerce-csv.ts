@@ -41,6 +41,10 @@ export const TESSERA_META = {
   clearance: '_tessera_clearance',
   newArrival: '_tessera_new_arrival',
   unit: '_tessera_unit',
+  /** The categories' slugs, in the order of the Categories cell (a slug need not be its name's). */
+  categorySlugs: '_tessera_category_slugs',
+  /** The images' alt texts, in the order of the Images cell. */
+  imageAlts: '_tessera_image_alts',
 } as const;
 
 /**

@@ -9,16 +9,19 @@ describe('exportRows', () => {
     type: 'variable',
     sku: 'JURA',
     slug: 'jura-limestone',
-    name: 'Jura Limestone',
+    name: '=Jura Limestone',
     status: 'publish',
-    unit: 'm2',
+    unit: 'litre',
     featured: true,
     clearance: false,
     newArrival: true,
     shortDescription: 'Warm beige',
     description: '<p>Honed</p>',
-    categories: [{ name: 'Limestone Tiles', slug: 'limestone-tiles', section: 'stone-collection' }],
-    images: ['/media/stone/jura.webp'],
+    // A category renamed in the shop: its slug is no longer made from its name.
+    categories: [
+      { name: 'Limestone Tiles', slug: 'jura-limestone-tiles', section: 'stone-collection' },
+    ],
+    images: [{ src: '/media/stone/jura.webp', alt: 'Jura, honed, laid' }],
     terms: { Material: ['Limestone'], Colour: ['Beige, Brown'] },
     variations: [
       {
@@ -44,7 +47,13 @@ describe('exportRows', () => {
       featured: true,
       newArrival: true,
       clearance: false,
+      name: '=Jura Limestone',
+      unit: 'litre',
+      categories: [
+        { name: 'Limestone Tiles', slug: 'jura-limestone-tiles', section: 'stone-collection' },
+      ],
       images: ['https://shop.example/media/stone/jura.webp'],
+      imageAlts: ['Jura, honed, laid'],
       terms: [
         { attributeId: 6, names: ['Limestone'] },
         { attributeId: 7, names: [] },

@@ -43,6 +43,8 @@ export const EXPORT_HEADERS: readonly string[] = [
   `Meta: ${TESSERA_META.clearance}`,
   `Meta: ${TESSERA_META.newArrival}`,
   `Meta: ${TESSERA_META.unit}`,
+  `Meta: ${TESSERA_META.categorySlugs}`,
+  `Meta: ${TESSERA_META.imageAlts}`,
 ];
 
 /** A product as the export writes it: with its categories, terms, images and sizes. */
@@ -60,8 +62,8 @@ export interface ExportProduct {
   shortDescription: string;
   description: string;
   categories: { name: string; slug: string; section: string }[];
-  /** Image paths on the shop (/media/…). */
-  images: string[];
+  /** Images on the shop (/media/…) with their alt text. */
+  images: { src: string; alt: string }[];
   /** Term names by attribute name (Material, Room Type Usage, Finish, Colour). */
   terms: Record<string, string[]>;
   variations: {
@@ -114,7 +116,9 @@ export function exportRows(product: ExportProduct, shopOrigin: string): string[]
     [WOO_FIELDS.shortDescription]: product.shortDescription,
     [WOO_FIELDS.description]: product.description,
     [WOO_FIELDS.categories]: joinList(product.categories.map(categoryPath)),
-    [WOO_FIELDS.images]: joinList(product.images.map((src) => exportedImageUrl(src, shopOrigin))),
+    [WOO_FIELDS.images]: joinList(
+      product.images.map((image) => exportedImageUrl(image.src, shopOrigin)),
+    ),
     ...(simple ? priceCells(product.variations[0]!) : {}),
     ...attributeCells(1, EXPORT_ATTRIBUTES[0], sizes, false),
     ...Object.assign(
@@ -127,6 +131,8 @@ export function exportRows(product: ExportProduct, shopOrigin: string): string[]
     [`Meta: ${TESSERA_META.clearance}`]: flagText(product.clearance),
     [`Meta: ${TESSERA_META.newArrival}`]: flagText(product.newArrival),
     [`Meta: ${TESSERA_META.unit}`]: product.unit,
+    [`Meta: ${TESSERA_META.categorySlugs}`]: joinList(product.categories.map((c) => c.slug)),
+    [`Meta: ${TESSERA_META.imageAlts}`]: joinList(product.images.map((image) => image.alt)),
   };
   if (simple) return [cellsOf(productCells)];
   const parent = product.sku;

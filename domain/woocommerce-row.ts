@@ -43,6 +43,8 @@ export interface ProductRow {
   description?: string;
   categories?: { name: string; slug: string; section: string }[];
   images?: string[];
+  /** The images' alt texts, by position, where the file gives them. */
+  imageAlts?: string[];
   terms: { attributeId: AttributeId; names: string[] }[];
   slug?: string;
   clearance?: boolean;
@@ -116,6 +118,11 @@ export function parseWooRow(
     if (FLAG_FALSE.has(value)) return false;
     problem(`Meta: ${key}`, IMPORT_MESSAGES.flagInvalid);
     return undefined;
+  };
+
+  const metaList = (key: keyof typeof TESSERA_META): string[] => {
+    const index = columns.meta.get(TESSERA_META[key]);
+    return index === undefined ? [] : splitList(cells[index] ?? '');
   };
 
   const types = (cell('type') ?? '')
@@ -239,6 +246,13 @@ export function parseWooRow(
   const single = type === 'simple' ? size(sizeValues[0] ?? SIMPLE_PRODUCT_OPTION) : undefined;
   if (!type || problems.some((p) => p.severity === 'error')) return { parsed: null, problems };
   const categoriesText = cell('categories');
+  const categories =
+    categoriesText === undefined
+      ? undefined
+      : withSlugs(
+          parseCategoryPaths(categoriesText).map(categoryOfPath),
+          metaList('categorySlugs'),
+        );
   const imagesText = cell('images');
   return {
     parsed: {
@@ -257,11 +271,9 @@ export function parseWooRow(
       featured,
       shortDescription,
       description,
-      categories:
-        categoriesText === undefined
-          ? undefined
-          : parseCategoryPaths(categoriesText).map(categoryOfPath),
+      categories,
       images: imagesText === undefined ? undefined : splitList(imagesText),
+      imageAlts: columns.meta.has(TESSERA_META.imageAlts) ? metaList('imageAlts') : undefined,
       terms,
       slug: slug === '' ? undefined : slug,
       clearance,
@@ -271,4 +283,19 @@ export function parseWooRow(
     },
     problems,
   };
+}
+
+/**
+ * Categories with the slugs the shop's export wrote beside them (one per category, in order);
+ * without them, or with a list that does not match, each keeps the slug made from its name.
+ *
+ * withSlugs([{ name: 'Slate Tiles', slug: 'slate-tiles', section: 's' }], ['welsh-slate']) →
+ *   [{ name: 'Slate Tiles', slug: 'welsh-slate', section: 's' }]
+ */
+function withSlugs(
+  categories: { name: string; slug: string; section: string }[],
+  slugs: string[],
+): { name: string; slug: string; section: string }[] {
+  if (slugs.length !== categories.length || !slugs.every(isSlug)) return categories;
+  return categories.map((category, i) => ({ ...category, slug: slugs[i]! }));
 }

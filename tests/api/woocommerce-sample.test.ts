@@ -107,7 +107,12 @@ const base: Row = {
   'Meta: _wpcom_is_markdown': '1',
 };
 const product = (row: Row): Row => ({ ...base, Type: 'simple', ...row });
-const variation = (row: Row): Row => ({ ...base, Type: 'variation', 'Tax class': 'parent', ...row });
+const variation = (row: Row): Row => ({
+  ...base,
+  Type: 'variation',
+  'Tax class': 'parent',
+  ...row,
+});
 
 /** WooCommerce's sample shop, its shape kept: apparel, a variable product, simple ones. */
 const sampleRows = (): Row[] => [
@@ -359,11 +364,9 @@ describe("WooCommerce's sample shop", () => {
     // Nothing is on sale at £0.00, and no draft is on the storefront.
     const listing = await t.app.inject({ url: '/api/products?per_page=100' });
     expect(
-      listing.json().data.map((p: { name: string; price: string; unit: string }) => [
-        p.name,
-        p.price,
-        p.unit,
-      ]),
+      listing
+        .json()
+        .data.map((p: { name: string; price: string; unit: string }) => [p.name, p.price, p.unit]),
     ).toEqual(
       expect.arrayContaining([
         ['Impregnating Stone Sealer', '12.95', 'litre'],

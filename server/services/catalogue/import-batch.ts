@@ -212,8 +212,8 @@ export class ImportBatch {
         (categoryIds !== undefined && !sameIds(categoryIds, before.category_ids.map(Number))) ||
         (termIds !== null && !sameIds(termIds, before.term_ids.map(Number))) ||
         (images !== undefined &&
-          JSON.stringify(images.map((i) => i.src)) !==
-            JSON.stringify(before.images.map((i) => i.src)));
+          JSON.stringify(images.map((i) => [i.src, i.alt])) !==
+            JSON.stringify(before.images.map((i) => [i.src, i.alt])));
       if (changed) {
         updates.push({ id: before.id, ...fields });
         links.push({ id: before.id, row, categoryIds, termIds, images });

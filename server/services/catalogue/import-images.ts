@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { queryRows, type Database } from '#db/client.ts';
-import { uploadedImageUrl } from '#domain/admin-catalogue.ts';
+import { IMAGE_ALT_MAX_LENGTH, uploadedImageUrl } from '#domain/admin-catalogue.ts';
 import { IMPORT_MESSAGES, ownImagePath } from '#domain/woocommerce-csv.ts';
 import type { ProductRow } from '#domain/woocommerce-row.ts';
 import { fetchImage, ImageFetchError, type ImageFetchLimits } from '../media/image-fetch.ts';
@@ -118,9 +118,9 @@ export class ImportImages {
   }
 
   /**
-   * The images a product row gives, in order, with the alt text the shop had for each (else the
-   * product's name); undefined when the row says nothing of images, or none of them could be
-   * had (the product keeps what it has). Each image left out is reported as a warning.
+   * The images a product row gives, in order, with the file's alt text for each, else the one the
+   * shop had, else the product's name; undefined when the row says nothing of images, or none of
+   * them could be had (the product keeps what it has). Each image left out is reported.
    */
   imagesOf(
     row: ProductRow,
@@ -130,7 +130,7 @@ export class ImportImages {
     if (row.images === undefined) return undefined;
     const alts = new Map(before?.map((i) => [i.src, i.alt]));
     const kept: ImportImage[] = [];
-    for (const url of row.images) {
+    for (const [position, url] of row.images.entries()) {
       const local = this.local(url);
       const resolved: Resolved = local
         ? { src: local, sourceUrl: null }
@@ -139,7 +139,11 @@ export class ImportImages {
         warn(`${resolved.problem}: ${url}`);
         continue;
       }
-      kept.push({ ...resolved, alt: alts.get(resolved.src) ?? row.name });
+      const alt = (row.imageAlts?.[position] ?? alts.get(resolved.src) ?? row.name).slice(
+        0,
+        IMAGE_ALT_MAX_LENGTH,
+      );
+      kept.push({ ...resolved, alt });
     }
     if (kept.length === 0 && row.images.length > 0) return undefined;
     return kept;

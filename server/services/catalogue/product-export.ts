@@ -49,9 +49,9 @@ export async function* productCsvRows(db: Database, shopOrigin: string): AsyncGe
           JOIN attributes a ON a.id = t.attribute_id
           WHERE pt.product_id = ANY(${ids}) ORDER BY a.position, t.position, t.id`,
       ),
-      queryRows<{ product_id: number; src: string }>(
+      queryRows<{ product_id: number; src: string; alt: string }>(
         db,
-        sql`SELECT product_id, src FROM product_images WHERE product_id = ANY(${ids})
+        sql`SELECT product_id, src, alt FROM product_images WHERE product_id = ANY(${ids})
           ORDER BY position, id`,
       ),
       queryRows<ExportProduct['variations'][number] & { product_id: number }>(
@@ -76,7 +76,7 @@ export async function* productCsvRows(db: Database, shopOrigin: string): AsyncGe
         {
           ...product,
           categories: categoriesOf.get(product.id) ?? [],
-          images: (imagesOf.get(product.id) ?? []).map((i) => i.src),
+          images: (imagesOf.get(product.id) ?? []).map(({ src, alt }) => ({ src, alt })),
           terms: termNames,
           variations: (sizesOf.get(product.id) ?? []).map(({ product_id: _, ...size }) => size),
         },
