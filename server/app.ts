@@ -91,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxCacheBytes: config.mediaCacheBytes,
     renderConcurrency: config.mediaRenderConcurrency,
     renderQueueLength: config.mediaRenderQueue,
+    renderMaxWaitMs: config.mediaRenderMaxWaitMs,
   });
   await app.register(
     async (scope) => {

@@ -16,6 +16,8 @@ export interface Config {
   mediaRenderConcurrency: number;
   /** Images waiting to be made; one more is answered 503 with Retry-After at once. */
   mediaRenderQueue: number;
+  /** The longest an image may expect to wait to be made; longer is answered 503 at once. */
+  mediaRenderMaxWaitMs: number;
   /**
    * Whether a product import may fetch images from loopback or private addresses: off in
    * production unless set, so a CSV cannot make the shop probe its own network.
@@ -103,6 +105,7 @@ export function loadConfig(env: Env = process.env): Config {
       Number(env.MEDIA_RENDER_CONCURRENCY) || Math.min(4, availableParallelism() - 1),
     ),
     mediaRenderQueue: wholeNumber(env.MEDIA_RENDER_QUEUE, 32),
+    mediaRenderMaxWaitMs: wholeNumber(env.MEDIA_RENDER_MAX_WAIT_MS, 4_000),
     importFetchPrivate: flag(env.IMPORT_FETCH_PRIVATE, nodeEnv !== 'production'),
     publicOrigin: env.PUBLIC_ORIGIN || undefined,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),

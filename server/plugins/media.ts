@@ -14,6 +14,8 @@ import { UploadedImages } from '../services/media/uploaded-image.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Seconds a client is asked to wait before asking again for an image the queue refused. */
 const RETRY_AFTER_SECONDS = 2;
+/** Refused images kept to be made when the queue is idle; more are not. */
+const BACKGROUND_RENDERS = 64;
 
 const notFound = (reply: FastifyReply) =>
   reply.status(404).send({ code: 'not_found', message: 'No such image', error: 'No such image' });
@@ -27,23 +29,39 @@ function ticketOf(request: FastifyRequest, reply: FastifyReply): Omit<RenderTick
   return { client: request.ip, signal: gone.signal };
 }
 
+type ImageLoad = (
+  ticket: Omit<RenderTicket, 'cost'>,
+) => Promise<{ body: Buffer; contentType: string } | null>;
+
 /**
  * The image, or the answer for an image that cannot be made now: a full render queue answers
- * 503 at once with Retry-After and a placeholder picture (never cached), a client that went away
- * gets nothing made for it.
+ * 503 at once with Retry-After and a placeholder picture (never cached), and the image is made
+ * in the background when the queue is idle, for the next time it is asked for. A client that
+ * went away gets nothing made for it.
  */
+/** Images being made in the background, by URL: each once, however often it is refused. */
+const warming = new Set<string>();
+
 async function sendImage(
+  request: FastifyRequest,
   reply: FastifyReply,
   format: PlaceholderFormat,
-  load: () => Promise<{ body: Buffer; contentType: string } | null>,
+  load: ImageLoad,
 ) {
   try {
-    const image = await load();
+    const image = await load(ticketOf(request, reply));
     if (!image) return notFound(reply);
     return reply.header('cache-control', IMMUTABLE).type(image.contentType).send(image.body);
   } catch (error) {
     if (!(error instanceof RenderQueueFullError || error instanceof RenderAbandonedError)) {
       throw error;
+    }
+    const key = request.url;
+    if (error instanceof RenderQueueFullError && !warming.has(key)) {
+      warming.add(key);
+      load({ client: '', background: true })
+        .catch(() => {})
+        .finally(() => warming.delete(key));
     }
     const placeholder = await placeholderImage(format);
     return reply
@@ -71,11 +89,14 @@ export async function mediaRoutes(
     maxCacheBytes: number;
     renderConcurrency: number;
     renderQueueLength: number;
+    renderMaxWaitMs: number;
   },
 ) {
   const queue = new RenderQueue({
     concurrency: options.renderConcurrency,
     maxWaiting: options.renderQueueLength,
+    maxWaitMs: options.renderMaxWaitMs,
+    maxBackground: BACKGROUND_RENDERS,
   });
   const painters = new PaintThreads(options.renderConcurrency);
   app.addHook('onClose', () => painters.close());
@@ -86,14 +107,14 @@ export async function mediaRoutes(
     onCacheError: (error, name) => app.log.warn({ err: error, image: name }, 'image cache'),
   });
   app.get<{ Params: { name: string } }>('/media/stone/:name', (request, reply) =>
-    sendImage(reply, formatOf(request.params.name), () =>
-      stones.get(request.params.name, ticketOf(request, reply)),
+    sendImage(request, reply, formatOf(request.params.name), (ticket) =>
+      stones.get(request.params.name, ticket),
     ),
   );
   const uploads = new UploadedImages(app.services.db, queue);
   app.get<{ Params: { name: string } }>('/media/upload/:name', (request, reply) =>
-    sendImage(reply, formatOf(request.params.name), () =>
-      uploads.get(request.params.name, ticketOf(request, reply)),
+    sendImage(request, reply, formatOf(request.params.name), (ticket) =>
+      uploads.get(request.params.name, ticket),
     ),
   );
   app.get('/media/*', async (_request, reply) =>

@@ -109,24 +109,28 @@ describe('images made on request wait in a bounded queue', () => {
     const made = answers.find((a) => a.statusCode === 200)!;
     expect(made.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(await sharp(made.rawPayload).metadata()).toMatchObject({ width: 1920 });
-    // Asked again once the queue is free, a refused image is made.
-    const again = await Promise.all(
-      answers
-        .map((a, i) => [a, names[i]!] as const)
-        .filter(([a]) => a.statusCode === 503)
-        .map(([, url]) => t.app.inject({ url })),
-    );
-    expect(again.map((a) => a.statusCode).sort()).toEqual([200, 503]);
+    // A refused image is made in the background once the queue is idle: asked again, it is there.
+    const refused = names.filter((_, i) => answers[i]!.statusCode === 503);
+    await expect
+      .poll(
+        async () =>
+          Promise.all(refused.map(async (url) => (await t.app.inject({ url })).statusCode)),
+        { timeout: 60_000, interval: 200 },
+      )
+      .toEqual([200, 200]);
   });
 
   it('serves an image already made from its cache, whatever the queue holds', async () => {
     const url = '/media/stone/marble-white-800001-320.avif';
-    expect((await t.app.inject({ url })).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await t.app.inject({ url })).statusCode, { timeout: 60_000 })
+      .toBe(200);
     const [cached, fresh] = await Promise.all([
       t.app.inject({ url }),
       t.app.inject({ url: '/media/stone/marble-white-800002-1920.avif' }),
+      t.app.inject({ url: '/media/stone/marble-white-800003-1920.avif' }),
     ]);
     expect(cached.statusCode).toBe(200);
-    expect(fresh.statusCode).toBe(200);
+    expect([200, 503]).toContain(fresh.statusCode);
   });
 });

@@ -15,6 +15,11 @@ export interface RenderTicket {
   cost: number;
   /** Aborts when nobody waits for the render any more. */
   signal?: AbortSignal;
+  /**
+   * Made for no one waiting now, while the queue has nothing else to do: an image refused a
+   * moment ago, so that the page shows it when it is next asked for.
+   */
+  background?: boolean;
 }
 
 interface Job {
@@ -27,34 +32,57 @@ export interface RenderQueueOptions {
   concurrency: number;
   /** Renders waiting their turn; one more is refused at once. */
   maxWaiting: number;
+  /** The longest a render may expect to wait (from the recent renders' times) before refusal. */
+  maxWaitMs: number;
+  /** Background renders kept waiting; more are dropped. */
+  maxBackground: number;
 }
+
+/** What a render is taken to cost before any has been timed. */
+const FIRST_GUESS_MS = 300;
+/** How much each render's time moves the running average. */
+const SMOOTHING = 0.2;
 
 /**
  * Bounds the CPU-heavy work of making images (generated stones, resized uploads). At most
- * `concurrency` renders run; at most `maxWaiting` wait, and one more is refused at once
- * (RenderQueueFullError: 503 with Retry-After) rather than kept for a minute. The next render is
- * chosen in rotation between clients (a burst from one page or crawler cannot hold up another
- * shopper's), and within a client the cheapest first: the small widths a listing's cards need
- * come before a full-screen hero, and shortest-first gives the lowest mean wait. A render whose
- * requests all went away is dropped before it starts.
+ * `concurrency` renders run. A render that would wait longer than `maxWaitMs` (judged from the
+ * recent renders' times, so a busy machine admits fewer) or find `maxWaiting` ahead of it is
+ * refused at once (RenderQueueFullError: 503 with Retry-After) rather than kept for a minute.
+ * The next render is chosen in rotation between clients (a burst from one page or crawler cannot
+ * hold up another shopper's), and within a client the cheapest first: the small widths a
+ * listing's cards need come before a full-screen hero, and shortest-first gives the lowest mean
+ * wait. A render whose requests all went away is dropped before it starts. Background renders
+ * run only when no one is waiting.
  */
 export class RenderQueue {
   private running = 0;
   private waiting = 0;
+  private averageMs = FIRST_GUESS_MS;
   /** Waiting jobs by client, in the order clients get their turn. */
   private readonly clients = new Map<string, Job[]>();
+  private readonly backgroundJobs: Job[] = [];
 
   constructor(private readonly options: RenderQueueOptions) {}
 
-  /** Renders waiting and running now, for the health figures and tests. */
-  get load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting };
+  /** Renders running and waiting now (background ones apart). */
+  get load(): { running: number; waiting: number; background: number } {
+    return {
+      running: this.running,
+      waiting: this.waiting,
+      background: this.backgroundJobs.length,
+    };
+  }
+
+  /** How long a render queued now may expect to wait. */
+  private expectedWaitMs(): number {
+    return ((this.waiting + this.running) / this.options.concurrency) * this.averageMs;
   }
 
   run<T>(task: () => Promise<T>, ticket: RenderTicket): Promise<T> {
     if (ticket.signal?.aborted) return Promise.reject(new RenderAbandonedError());
+    if (ticket.background) return this.runInBackground(task);
     if (this.running < this.options.concurrency && this.waiting === 0) return this.execute(task);
-    if (this.waiting >= this.options.maxWaiting) {
+    if (this.waiting >= this.options.maxWaiting || this.expectedWaitMs() > this.options.maxWaitMs) {
       return Promise.reject(new RenderQueueFullError());
     }
     return new Promise<T>((resolve, reject) => {
@@ -84,21 +112,39 @@ export class RenderQueue {
     });
   }
 
+  private runInBackground<T>(task: () => Promise<T>): Promise<T> {
+    if (this.backgroundJobs.length >= this.options.maxBackground) {
+      return Promise.reject(new RenderQueueFullError());
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.backgroundJobs.push({ cost: 0, start: () => this.execute(task).then(resolve, reject) });
+      this.next();
+    });
+  }
+
   private async execute<T>(task: () => Promise<T>): Promise<T> {
     this.running++;
+    const started = performance.now();
     try {
       return await task();
     } finally {
+      this.averageMs += (performance.now() - started - this.averageMs) * SMOOTHING;
       this.running--;
       this.next();
     }
   }
 
-  /** Starts the next client's cheapest job; that client goes to the back of the rotation. */
+  /**
+   * Starts the next client's cheapest job, and that client goes to the back of the rotation;
+   * with no client waiting, the oldest background job.
+   */
   private next(): void {
     if (this.running >= this.options.concurrency) return;
     const first = this.clients.entries().next();
-    if (first.done) return;
+    if (first.done) {
+      this.backgroundJobs.shift()?.start();
+      return;
+    }
     const [client, jobs] = first.value;
     const job = jobs.shift()!;
     this.clients.delete(client);

@@ -262,6 +262,8 @@ export class StoneImageCache {
       new RenderQueue({
         concurrency: Math.max(1, options.maxConcurrentRenders ?? 2),
         maxWaiting: Infinity,
+        maxWaitMs: Infinity,
+        maxBackground: 0,
       });
     this.#onCacheError = options.onCacheError ?? (() => {});
   }
@@ -279,6 +281,9 @@ export class StoneImageCache {
     if (!spec) return null;
     if (ticket.signal?.aborted) throw new RenderAbandonedError();
     const canonical = stoneImageName(spec);
+    const contentType = STONE_IMAGE_CONTENT_TYPES[spec.format];
+    // Nobody waits for a background render: requests never join it, nor it them.
+    if (ticket.background) return { body: await this.#load(canonical, spec, ticket), contentType };
     let shared = this.#inFlight.get(canonical);
     // A load every earlier request abandoned is not joined: this request starts its own.
     if (!shared || shared.abandon.signal.aborted) {
@@ -300,7 +305,7 @@ export class StoneImageCache {
     };
     ticket.signal?.addEventListener('abort', leave, { once: true });
     try {
-      return { body: await current.load, contentType: STONE_IMAGE_CONTENT_TYPES[spec.format] };
+      return { body: await current.load, contentType };
     } finally {
       ticket.signal?.removeEventListener('abort', leave);
     }

@@ -70,7 +70,12 @@ export class UploadedImages {
 
   constructor(
     private readonly db: Database,
-    private readonly queue = new RenderQueue({ concurrency: 2, maxWaiting: Infinity }),
+    private readonly queue = new RenderQueue({
+      concurrency: 2,
+      maxWaiting: Infinity,
+      maxWaitMs: Infinity,
+      maxBackground: 0,
+    }),
     maxBytes = 32 * 1024 * 1024,
   ) {
     this.cache = new LRUCache<string, Buffer>({
