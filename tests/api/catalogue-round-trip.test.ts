@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '#db/client.ts';
 import { productEditValues, type AdminProductJson } from '#domain/admin-catalogue.ts';
-import type { AdminJobJson } from '#domain/admin-jobs.ts';
 import { sanitiseCmsHtml } from '#server/services/content/sanitise.ts';
+import { runImport } from '#tests/setup/import-jobs.ts';
 import { staffOfEveryRole, type StaffBrowser } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -119,21 +119,7 @@ async function snapshot(db: Database) {
   return { products, sizes };
 }
 
-async function runImport(csv: string, query = ''): Promise<AdminJobJson> {
-  const answer = await target.app.inject({
-    method: 'POST',
-    url: `/api/admin/imports${query}`,
-    headers: { cookie: targetOwner.cookie, 'content-type': 'text/csv' },
-    payload: csv,
-  });
-  expect(answer.statusCode, answer.body).toBe(202);
-  for (;;) {
-    const job = (await targetOwner.call('GET', `/api/admin/jobs/${answer.json().data.id}`)).body
-      .data as AdminJobJson;
-    if (job.status === 'finished' || job.status === 'failed') return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const importToTarget = (csv: string) => runImport(target.app, targetOwner, csv);
 
 describe('export → empty shop → import', () => {
   let made: AdminProductJson[];
@@ -204,7 +190,7 @@ describe('export → empty shop → import', () => {
 
   it('imports into an empty shop every product, size, price, stock, category, term and image', async () => {
     const before = await snapshot(source.app.services.db);
-    const job = await runImport(csv);
+    const job = await importToTarget(csv);
     expect(job.errors).toEqual([]);
     expect(job).toMatchObject({ status: 'finished', updated: 0, skipped: 0 });
     expect(job.created).toBe(job.total_rows);
@@ -240,7 +226,7 @@ describe('export → empty shop → import', () => {
         )
       )[0]!.n;
     const storedBefore = await storedImages();
-    const job = await runImport(csv);
+    const job = await importToTarget(csv);
     expect(job.errors).toEqual([]);
     expect(job).toMatchObject({ created: 0, updated: 0 });
     expect(job.skipped).toBe(job.total_rows);

@@ -10,6 +10,7 @@ import {
   importTempPath,
   sweepImportTempFiles,
 } from '#server/services/catalogue/import-file.ts';
+import { runImport } from '#tests/setup/import-jobs.ts';
 import { staffOfEveryRole, type StaffBrowser } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -42,16 +43,8 @@ async function upload(csv: string | Buffer, query = '') {
 }
 
 /** Uploads a file and waits for its job to stop; answers the job. */
-async function runImport(csv: string, dryRun = false): Promise<AdminJobJson> {
-  const answer = await upload(csv, `?dry_run=${dryRun}`);
-  expect(answer.statusCode, answer.body).toBe(202);
-  const id = answer.json().data.id;
-  for (;;) {
-    const job = (await manager.call('GET', `/api/admin/jobs/${id}`)).body.data as AdminJobJson;
-    if (job.status === 'finished' || job.status === 'failed') return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const importFile = (csv: string, dryRun = false) =>
+  runImport(t.app, manager, csv, `dry_run=${dryRun}`);
 
 /** Waits until the job's file is gone: it is removed as the job ends. */
 async function noUploadLeft() {
@@ -70,7 +63,7 @@ describe('a CSV is read within bounds', () => {
 
   for (const dryRun of [true, false]) {
     it(`fails a file with a 60 MB cell before applying any row${dryRun ? ' (dry run)' : ''}`, async () => {
-      const job = await runImport(hugeField, dryRun);
+      const job = await importFile(hugeField, dryRun);
       expect(failedWith(job)).toEqual([['failed', 1, 'file', IMPORT_MESSAGES.recordTooLong(3)]]);
       expect(job).toMatchObject({ created: 0, updated: 0, processed_rows: 0 });
       // Nothing was applied: the good row before it is not in the shop.
@@ -80,14 +73,14 @@ describe('a CSV is read within bounds', () => {
   }
 
   it('fails a file with a line longer than 1 MB (a row of a million empty cells)', async () => {
-    const job = await runImport(`${HEADER}simple,B-3${','.repeat(1_100_000)}\n`);
+    const job = await importFile(`${HEADER}simple,B-3${','.repeat(1_100_000)}\n`);
     expect(failedWith(job)).toEqual([['failed', 1, 'file', IMPORT_MESSAGES.lineTooLong(2)]]);
     await noUploadLeft();
   });
 
   it(`fails a file of more than ${IMPORT_MAX_ROWS} rows, and reads one of that many`, async () => {
     const rows = (n: number) => HEADER + 'variable,,,,,\n'.repeat(n);
-    const tooMany = await runImport(rows(IMPORT_MAX_ROWS + 1), true);
+    const tooMany = await importFile(rows(IMPORT_MAX_ROWS + 1), true);
     expect(failedWith(tooMany)).toEqual([['failed', 1, 'file', IMPORT_MESSAGES.tooManyRows]]);
     await noUploadLeft();
     const most = join(uploads, 'most.csv');
@@ -97,7 +90,7 @@ describe('a CSV is read within bounds', () => {
   });
 
   it('reads a file that is not CSV as a failed job, and removes it', async () => {
-    const job = await runImport(`${HEADER}simple,"B-4,unclosed\n"x"y\n`);
+    const job = await importFile(`${HEADER}simple,"B-4,unclosed\n"x"y\n`);
     expect(job.status).toBe('failed');
     expect(job.errors[0]!.message).toMatch(/^The file is not a CSV file: /);
     await noUploadLeft();
@@ -106,8 +99,8 @@ describe('a CSV is read within bounds', () => {
 
 describe('uploads never stay in the temporary directory', () => {
   it('removes the file of a finished import and of a dry run', async () => {
-    expect((await runImport(HEADER + product('T-1'), true)).status).toBe('finished');
-    expect((await runImport(HEADER + product('T-1'))).status).toBe('finished');
+    expect((await importFile(HEADER + product('T-1'), true)).status).toBe('finished');
+    expect((await importFile(HEADER + product('T-1'))).status).toBe('finished');
     await noUploadLeft();
   });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client.ts';
 import type { AdminJobJson } from '#domain/admin-jobs.ts';
 import { IMPORT_MESSAGES } from '#domain/woocommerce-csv.ts';
+import { runImport } from '#tests/setup/import-jobs.ts';
 import { staffOfEveryRole, type StaffBrowser } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -246,21 +247,7 @@ const sampleCsv = () =>
     ...sampleRows().map((row) => WOO_SAMPLE_HEADERS.map((h) => row[h] ?? '')),
   ]);
 
-async function runImport(csv: string, query: string): Promise<AdminJobJson> {
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: `/api/admin/imports?${query}`,
-    headers: { cookie: manager.cookie, 'content-type': 'text/csv' },
-    payload: csv,
-  });
-  expect(answer.statusCode, answer.body).toBe(202);
-  for (;;) {
-    const job = (await manager.call('GET', `/api/admin/jobs/${answer.json().data.id}`)).body
-      .data as AdminJobJson;
-    if (job.status === 'finished' || job.status === 'failed') return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const importSample = (query: string) => runImport(t.app, manager, sampleCsv(), query);
 
 /** Each product as the shop keeps it: status, unit, From price, sizes. */
 async function products() {
@@ -287,7 +274,7 @@ const warnings = (job: AdminJobJson) =>
 
 describe("WooCommerce's sample shop", () => {
   it('a dry run reports what would go to drafts, and writes nothing', async () => {
-    const job = await runImport(sampleCsv(), 'dry_run=true');
+    const job = await importSample('dry_run=true');
     expect(job.status).toBe('finished');
     expect(warnings(job)).toEqual(expectedDraftWarnings);
     expect(await products()).toEqual({});
@@ -318,7 +305,7 @@ describe("WooCommerce's sample shop", () => {
   ];
 
   it('imports every row, and publishes only what can be sold, each with its unit', async () => {
-    const job = await runImport(sampleCsv(), 'dry_run=false');
+    const job = await importSample('dry_run=false');
     expect(job).toMatchObject({ status: 'finished', created: 15, updated: 0, skipped: 0 });
     expect(warnings(job)).toEqual(expectedDraftWarnings);
     expect(await products()).toEqual({
@@ -380,7 +367,7 @@ describe("WooCommerce's sample shop", () => {
   });
 
   it('told to infer units, sells the apparel each and the grout by the litre', async () => {
-    const job = await runImport(sampleCsv(), 'infer_units=true');
+    const job = await importSample('infer_units=true');
     expect(job.status).toBe('finished');
     expect(warnings(job)).toEqual([
       ...attributeWarnings,
