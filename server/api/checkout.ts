@@ -11,7 +11,7 @@ import {
 import { badRequest } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { shopOrigin } from '../http/origin.ts';
-import type { OrderHead } from '../services/orders/orders.ts';
+import type { OrderHead } from '../services/orders/order-rows.ts';
 import { stripePaymentsFor } from '../services/payments/stripe.ts';
 
 const PRINTABLE_KEY = /^[\x21-\x7e]+$/;

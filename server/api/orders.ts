@@ -6,7 +6,7 @@ import { listMeta } from '#domain/catalogue.ts';
 import { orderParams, orderTokenQuery } from '#domain/checkout.ts';
 import { notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
-import type { OrderHead } from '../services/orders/orders.ts';
+import type { OrderHead } from '../services/orders/order-rows.ts';
 import { renderInvoicePdf } from '../services/orders/invoice-pdf.ts';
 import { requireCustomerId } from './auth.ts';
 

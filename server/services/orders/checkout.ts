@@ -18,14 +18,8 @@ import {
 } from '#domain/checkout.ts';
 import { HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
-import {
-  headOf,
-  providerName,
-  writtenOrderJson,
-  type HeadRow,
-  type OrderHead,
-  type WrittenOrder,
-} from './orders.ts';
+import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
+import { headOf, providerName, type HeadRow, type OrderHead } from './order-rows.ts';
 import {
   deliveryJson,
   deliveryRules,

@@ -2,27 +2,37 @@ import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import { idArray } from '#db/sql-arrays.ts';
-import type {
-  OrderEventJson,
-  OrderJson,
-  OrderSummaryJson,
-  PaymentMethod,
-} from '#domain/checkout.ts';
-import { BANK_DETAILS } from '#domain/company.ts';
+import type { OrderJson, OrderSummaryJson, PaymentMethod } from '#domain/checkout.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
-import { formatInvoiceNumber } from '#domain/invoice.ts';
 import {
   canMoveOrder,
   holdsStock,
   type OrderStatus,
   type PaymentStatus,
 } from '#domain/order-states.ts';
-import type { Address } from '#domain/validation.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { PaymentProvider, StartedPayment } from '../payments/provider.ts';
 import { hashToken } from '../sessions.ts';
 import type { Mailer } from '../mail.ts';
 import { writeInBatches } from '../write-batches.ts';
+import {
+  presentOrder,
+  type EventRow,
+  type LineRow,
+  type OrderRow,
+  type SummaryRow,
+} from './order-json.ts';
+import {
+  firstDelivery,
+  headOf,
+  lockOrder,
+  providerName,
+  recordEvent,
+  releaseStock,
+  type HeadRow,
+  type OrderHead,
+  type Tx,
+} from './order-rows.ts';
 import { orderConfirmationEmail } from './confirmation-email.ts';
 
 export interface OrderAccess {
@@ -30,17 +40,6 @@ export interface OrderAccess {
   token: string | null;
   /** The caller's session: the one that placed an order may see it without the link. */
   sessionTokenHash?: string | null;
-}
-
-export interface OrderHead {
-  id: number;
-  number: string;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  paymentMethod: PaymentMethod;
-  totalPence: number;
-  email: string;
-  customerId: number | null;
 }
 
 export interface OrderSearch {
@@ -84,52 +83,10 @@ export interface MarkPaidInput {
   event?: { id: string; type: string };
 }
 
-type Tx = Database;
-
-export interface HeadRow {
-  id: number;
-  number: string;
-  status: OrderStatus;
-  payment_status: PaymentStatus;
-  payment_method: PaymentMethod;
-  total_pence: number;
-  email: string;
-  customer_id: number | null;
-  access_token_hash?: string;
-  session_token_hash?: string;
-}
-
-export const headOf = (row: HeadRow): OrderHead => ({
-  id: row.id,
-  number: row.number,
-  status: row.status,
-  paymentStatus: row.payment_status,
-  paymentMethod: row.payment_method,
-  totalPence: row.total_pence,
-  email: row.email,
-  customerId: row.customer_id,
-});
-
 function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** Adds a line to an order's history. */
-export function recordEvent(
-  tx: Tx,
-  orderId: number,
-  event: {
-    kind: 'status' | 'payment' | 'note';
-    from: string | null;
-    to: string;
-    actor: string;
-    note?: string | null;
-  },
-) {
-  return tx.execute(sql`INSERT INTO order_events (order_id, kind, from_state, to_state, actor, note)
-    VALUES (${orderId}, ${event.kind}, ${event.from}, ${event.to}, ${event.actor}, ${event.note ?? null})`);
 }
 
 /**
@@ -494,204 +451,4 @@ export class OrderService {
           provider_ref = coalesce(excluded.provider_ref, payments.provider_ref),
           amount_pence = excluded.amount_pence, updated_at = now()`);
   }
-}
-
-export const providerName = (method: PaymentMethod) =>
-  method === 'card' ? 'stripe' : 'bank_transfer';
-
-/**
- * Records a provider's event (when the change comes from one): true the first time its id is
- * seen, false for a redelivery, which must change nothing.
- */
-async function firstDelivery(
-  tx: Tx,
-  input: { provider: string; orderNumber: string; event?: { id: string; type: string } },
-): Promise<boolean> {
-  if (!input.event) return true;
-  const fresh = await queryRows<{ id: number }>(
-    tx,
-    sql`INSERT INTO payment_events (provider, event_id, type, order_id)
-        VALUES (${input.provider}, ${input.event.id}, ${input.event.type},
-          (SELECT id FROM orders WHERE number = ${input.orderNumber}))
-        ON CONFLICT (provider, event_id) DO NOTHING RETURNING id`,
-  );
-  return fresh.length > 0;
-}
-
-async function lockOrder(tx: Tx, number: string): Promise<OrderHead | null> {
-  const [row] = await queryRows<HeadRow>(
-    tx,
-    sql`SELECT id, number, status, payment_status, payment_method, total_pence, email,
-          customer_id, access_token_hash
-        FROM orders WHERE number = ${number} FOR UPDATE`,
-  );
-  return row ? headOf(row) : null;
-}
-
-/** Gives back the pieces an order took, once: its lines stop holding stock. */
-async function releaseStock(tx: Tx, orderId: number): Promise<void> {
-  await tx.execute(sql`
-    WITH released AS (
-      UPDATE order_lines SET stock_taken = false
-      WHERE order_id = ${orderId} AND stock_taken
-      RETURNING variation_id, pieces
-    ), per_variation AS (
-      SELECT variation_id, sum(pieces)::int AS pieces FROM released GROUP BY variation_id
-    )
-    UPDATE variations v SET stock_quantity = v.stock_quantity + p.pieces
-    FROM per_variation p WHERE v.id = p.variation_id AND v.stock_quantity IS NOT NULL`);
-}
-
-interface OrderRow {
-  id: number;
-  number: string;
-  customer_id: number | null;
-  status: OrderStatus;
-  payment_status: PaymentStatus;
-  payment_method: PaymentMethod;
-  email: string;
-  shipping_address: Address;
-  billing_address: Address;
-  delivery: OrderJson['delivery'];
-  goods_net_pence: number;
-  goods_vat_pence: number;
-  goods_gross_pence: number;
-  delivery_net_pence: number;
-  delivery_vat_pence: number;
-  delivery_gross_pence: number;
-  total_net_pence: number;
-  total_vat_pence: number;
-  total_pence: number;
-  terms_version: string;
-  placed_at: string | Date;
-  expires_at: string | Date | null;
-  invoice_number: number | null;
-  invoice_issued_at: string | Date | null;
-}
-
-interface LineRow {
-  product_id: number;
-  variation_id: number;
-  name: string;
-  size: string;
-  kind: OrderJson['lines'][number]['kind'];
-  is_bespoke: boolean;
-  pieces: number;
-  /** A string from the driver, a number from JSON the database built. */
-  m2: string | number | null;
-  weight_kg: string | number;
-  unit: 'm2' | 'item';
-  unit_price_pence: number;
-  unit_net_pence: number;
-  vat_rate: number;
-  net_pence: number;
-  vat_pence: number;
-  gross_pence: number;
-}
-
-interface EventRow {
-  at: string | Date;
-  kind: OrderEventJson['kind'];
-  from_state: string | null;
-  to_state: string;
-  actor: string;
-  note: string | null;
-}
-
-interface SummaryRow {
-  number: string;
-  placed_at: string | Date;
-  status: OrderStatus;
-  payment_status: PaymentStatus;
-  total_pence: number;
-  item_count: number;
-  total: number;
-}
-
-const iso = (value: string | Date) => new Date(value).toISOString();
-const pounds = formatPoundsPlain;
-const split = (net: number, vat: number, gross: number) => ({
-  net: pounds(net),
-  vat: pounds(vat),
-  gross: pounds(gross),
-});
-
-/** The rows placing an order wrote, as the database answered them (see placeOrder). */
-export interface WrittenOrder {
-  order: Omit<OrderRow, 'invoice_number' | 'invoice_issued_at'>;
-  lines: LineRow[];
-  events: EventRow[];
-}
-
-/** The answer for an order just placed, from the rows its statement wrote: no read-back. */
-export const writtenOrderJson = ({ order, lines, events }: WrittenOrder): OrderJson =>
-  presentOrder({ ...order, invoice_number: null, invoice_issued_at: null }, lines, events);
-
-function presentOrder(order: OrderRow, lines: LineRow[], events: EventRow[]): OrderJson {
-  const awaitingTransfer =
-    order.payment_method === 'bank_transfer' && order.status === 'pending_payment';
-  return {
-    number: order.number,
-    status: order.status,
-    payment_status: order.payment_status,
-    payment_method: order.payment_method,
-    placed_at: iso(order.placed_at),
-    expires_at: order.expires_at === null ? null : iso(order.expires_at),
-    email: order.email,
-    shipping_address: order.shipping_address,
-    billing_address: order.billing_address,
-    lines: lines.map((line) => ({
-      product_id: line.product_id,
-      variation_id: line.variation_id,
-      name: line.name,
-      size: line.size,
-      kind: line.kind,
-      is_bespoke: line.is_bespoke,
-      pieces: line.pieces,
-      m2: line.m2 === null ? null : Number(line.m2),
-      unit_price: pounds(line.unit_price_pence),
-      unit: line.unit,
-      unit_price_net: pounds(line.unit_net_pence),
-      vat_rate: line.vat_rate,
-      weight_kg: Number(line.weight_kg),
-      total: split(line.net_pence, line.vat_pence, line.gross_pence),
-    })),
-    delivery: order.delivery,
-    totals: {
-      goods: split(order.goods_net_pence, order.goods_vat_pence, order.goods_gross_pence),
-      delivery: split(
-        order.delivery_net_pence,
-        order.delivery_vat_pence,
-        order.delivery_gross_pence,
-      ),
-      total: split(order.total_net_pence, order.total_vat_pence, order.total_pence),
-    },
-    history: events.map((event) => ({
-      at: iso(event.at),
-      kind: event.kind,
-      from: event.from_state,
-      to: event.to_state,
-      actor: event.actor,
-      note: event.note,
-    })),
-    invoice:
-      order.invoice_number === null || order.invoice_issued_at === null
-        ? null
-        : {
-            number: formatInvoiceNumber(order.invoice_number),
-            issued_at: iso(order.invoice_issued_at),
-            url: `/api/orders/${order.number}/invoice.pdf`,
-          },
-    bank_transfer:
-      awaitingTransfer && order.expires_at !== null
-        ? {
-            account_name: BANK_DETAILS.accountName,
-            sort_code: BANK_DETAILS.sortCode,
-            account_number: BANK_DETAILS.accountNumber,
-            reference: order.number,
-            pay_by: iso(order.expires_at),
-          }
-        : null,
-    terms_version: order.terms_version,
-  };
 }

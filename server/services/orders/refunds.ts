@@ -11,7 +11,7 @@ import {
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
 import type { OrderService } from './orders.ts';
-import { recordEvent } from './orders.ts';
+import { recordEvent } from './order-rows.ts';
 
 /** Gives money back through the provider that took it. */
 export interface RefundGateway {

@@ -1,0 +1,160 @@
+import type { OrderEventJson, OrderJson, PaymentMethod } from '#domain/checkout.ts';
+import { BANK_DETAILS } from '#domain/company.ts';
+import { formatInvoiceNumber } from '#domain/invoice.ts';
+import { formatPoundsPlain } from '#domain/money.ts';
+import type { OrderStatus, PaymentStatus } from '#domain/order-states.ts';
+import type { Address } from '#domain/validation.ts';
+
+export interface OrderRow {
+  id: number;
+  number: string;
+  customer_id: number | null;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  payment_method: PaymentMethod;
+  email: string;
+  shipping_address: Address;
+  billing_address: Address;
+  delivery: OrderJson['delivery'];
+  goods_net_pence: number;
+  goods_vat_pence: number;
+  goods_gross_pence: number;
+  delivery_net_pence: number;
+  delivery_vat_pence: number;
+  delivery_gross_pence: number;
+  total_net_pence: number;
+  total_vat_pence: number;
+  total_pence: number;
+  terms_version: string;
+  placed_at: string | Date;
+  expires_at: string | Date | null;
+  invoice_number: number | null;
+  invoice_issued_at: string | Date | null;
+}
+
+export interface LineRow {
+  product_id: number;
+  variation_id: number;
+  name: string;
+  size: string;
+  kind: OrderJson['lines'][number]['kind'];
+  is_bespoke: boolean;
+  pieces: number;
+  /** A string from the driver, a number from JSON the database built. */
+  m2: string | number | null;
+  weight_kg: string | number;
+  unit: 'm2' | 'item';
+  unit_price_pence: number;
+  unit_net_pence: number;
+  vat_rate: number;
+  net_pence: number;
+  vat_pence: number;
+  gross_pence: number;
+}
+
+export interface EventRow {
+  at: string | Date;
+  kind: OrderEventJson['kind'];
+  from_state: string | null;
+  to_state: string;
+  actor: string;
+  note: string | null;
+}
+
+export interface SummaryRow {
+  number: string;
+  placed_at: string | Date;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  total_pence: number;
+  item_count: number;
+  total: number;
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+const pounds = formatPoundsPlain;
+const split = (net: number, vat: number, gross: number) => ({
+  net: pounds(net),
+  vat: pounds(vat),
+  gross: pounds(gross),
+});
+
+/** The rows placing an order wrote, as the database answered them (see placeOrder). */
+export interface WrittenOrder {
+  order: Omit<OrderRow, 'invoice_number' | 'invoice_issued_at'>;
+  lines: LineRow[];
+  events: EventRow[];
+}
+
+/** The answer for an order just placed, from the rows its statement wrote: no read-back. */
+export const writtenOrderJson = ({ order, lines, events }: WrittenOrder): OrderJson =>
+  presentOrder({ ...order, invoice_number: null, invoice_issued_at: null }, lines, events);
+
+export function presentOrder(order: OrderRow, lines: LineRow[], events: EventRow[]): OrderJson {
+  const awaitingTransfer =
+    order.payment_method === 'bank_transfer' && order.status === 'pending_payment';
+  return {
+    number: order.number,
+    status: order.status,
+    payment_status: order.payment_status,
+    payment_method: order.payment_method,
+    placed_at: iso(order.placed_at),
+    expires_at: order.expires_at === null ? null : iso(order.expires_at),
+    email: order.email,
+    shipping_address: order.shipping_address,
+    billing_address: order.billing_address,
+    lines: lines.map((line) => ({
+      product_id: line.product_id,
+      variation_id: line.variation_id,
+      name: line.name,
+      size: line.size,
+      kind: line.kind,
+      is_bespoke: line.is_bespoke,
+      pieces: line.pieces,
+      m2: line.m2 === null ? null : Number(line.m2),
+      unit_price: pounds(line.unit_price_pence),
+      unit: line.unit,
+      unit_price_net: pounds(line.unit_net_pence),
+      vat_rate: line.vat_rate,
+      weight_kg: Number(line.weight_kg),
+      total: split(line.net_pence, line.vat_pence, line.gross_pence),
+    })),
+    delivery: order.delivery,
+    totals: {
+      goods: split(order.goods_net_pence, order.goods_vat_pence, order.goods_gross_pence),
+      delivery: split(
+        order.delivery_net_pence,
+        order.delivery_vat_pence,
+        order.delivery_gross_pence,
+      ),
+      total: split(order.total_net_pence, order.total_vat_pence, order.total_pence),
+    },
+    history: events.map((event) => ({
+      at: iso(event.at),
+      kind: event.kind,
+      from: event.from_state,
+      to: event.to_state,
+      actor: event.actor,
+      note: event.note,
+    })),
+    invoice:
+      order.invoice_number === null || order.invoice_issued_at === null
+        ? null
+        : {
+            number: formatInvoiceNumber(order.invoice_number),
+            issued_at: iso(order.invoice_issued_at),
+            url: `/api/orders/${order.number}/invoice.pdf`,
+          },
+    bank_transfer:
+      awaitingTransfer && order.expires_at !== null
+        ? {
+            account_name: BANK_DETAILS.accountName,
+            sort_code: BANK_DETAILS.sortCode,
+            account_number: BANK_DETAILS.accountNumber,
+            reference: order.number,
+            pay_by: iso(order.expires_at),
+          }
+        : null,
+    terms_version: order.terms_version,
+  };
+}

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '#db/client.ts';
+import type { PaymentMethod } from '#domain/checkout.ts';
+import type { OrderStatus, PaymentStatus } from '#domain/order-states.ts';
+
+export interface OrderHead {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
+  totalPence: number;
+  email: string;
+  customerId: number | null;
+}
+
+export type Tx = Database;
+
+export interface HeadRow {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  payment_method: PaymentMethod;
+  total_pence: number;
+  email: string;
+  customer_id: number | null;
+  access_token_hash?: string;
+  session_token_hash?: string;
+}
+
+export const headOf = (row: HeadRow): OrderHead => ({
+  id: row.id,
+  number: row.number,
+  status: row.status,
+  paymentStatus: row.payment_status,
+  paymentMethod: row.payment_method,
+  totalPence: row.total_pence,
+  email: row.email,
+  customerId: row.customer_id,
+});
+
+/** Adds a line to an order's history. */
+export function recordEvent(
+  tx: Tx,
+  orderId: number,
+  event: {
+    kind: 'status' | 'payment' | 'note';
+    from: string | null;
+    to: string;
+    actor: string;
+    note?: string | null;
+  },
+) {
+  return tx.execute(sql`INSERT INTO order_events (order_id, kind, from_state, to_state, actor, note)
+    VALUES (${orderId}, ${event.kind}, ${event.from}, ${event.to}, ${event.actor}, ${event.note ?? null})`);
+}
+
+export const providerName = (method: PaymentMethod) =>
+  method === 'card' ? 'stripe' : 'bank_transfer';
+
+/**
+ * Records a provider's event (when the change comes from one): true the first time its id is
+ * seen, false for a redelivery, which must change nothing.
+ */
+export async function firstDelivery(
+  tx: Tx,
+  input: { provider: string; orderNumber: string; event?: { id: string; type: string } },
+): Promise<boolean> {
+  if (!input.event) return true;
+  const fresh = await queryRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO payment_events (provider, event_id, type, order_id)
+        VALUES (${input.provider}, ${input.event.id}, ${input.event.type},
+          (SELECT id FROM orders WHERE number = ${input.orderNumber}))
+        ON CONFLICT (provider, event_id) DO NOTHING RETURNING id`,
+  );
+  return fresh.length > 0;
+}
+
+export async function lockOrder(tx: Tx, number: string): Promise<OrderHead | null> {
+  const [row] = await queryRows<HeadRow>(
+    tx,
+    sql`SELECT id, number, status, payment_status, payment_method, total_pence, email,
+          customer_id, access_token_hash
+        FROM orders WHERE number = ${number} FOR UPDATE`,
+  );
+  return row ? headOf(row) : null;
+}
+
+/** Gives back the pieces an order took, once: its lines stop holding stock. */
+export async function releaseStock(tx: Tx, orderId: number): Promise<void> {
+  await tx.execute(sql`
+    WITH released AS (
+      UPDATE order_lines SET stock_taken = false
+      WHERE order_id = ${orderId} AND stock_taken
+      RETURNING variation_id, pieces
+    ), per_variation AS (
+      SELECT variation_id, sum(pieces)::int AS pieces FROM released GROUP BY variation_id
+    )
+    UPDATE variations v SET stock_quantity = v.stock_quantity + p.pieces
+    FROM per_variation p WHERE v.id = p.variation_id AND v.stock_quantity IS NOT NULL`);
+}
