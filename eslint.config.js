@@ -43,6 +43,16 @@ export default tseslint.config(
     },
   },
   {
+    // The storefront and back office share types with the server through domain/ only.
+    files: ['app/**/*.ts', 'app/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['#server/*', '#db/*', '**/server/**', '**/db/**', 'fastify', 'drizzle-orm*'] },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['#app/*'] }] },
   },

@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { PageLoadContext } from '#server/plugins/pages.ts';
+import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { NonceProvider } from './lib/nonce.tsx';
 import { scriptsAfterLargestPaint } from './lib/scripts-after-paint.ts';
 

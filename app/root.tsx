@@ -13,7 +13,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { LinksFunction } from 'react-router';
 import type { MenuNodeJson } from '#domain/api-types.ts';
-import type { PageLoadContext } from '#server/plugins/pages.ts';
+import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { BasketProvider } from './components/basket/BasketProvider.tsx';
 import { Footer } from './components/layout/Footer.tsx';

@@ -44,3 +44,9 @@ export type AuthJson = z.infer<typeof s.authSchema>;
 
 /** One suggestion of the postcode lookup, ready to fill the address form. */
 export type PostcodeAddressJson = z.infer<typeof s.postcodeAddressSchema>;
+
+/** Back-office answers the staff screens read. */
+export type StaffOrderRowJson = z.infer<typeof s.staffOrderRowSchema>;
+export type AuditRowJson = z.infer<typeof s.auditRowSchema>;
+export type StaffCustomerRow = z.infer<typeof s.staffCustomerRowSchema>;
+export type StaffCustomerJson = z.infer<typeof s.staffCustomerSchema>;

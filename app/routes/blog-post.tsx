@@ -1,5 +1,5 @@
 import { data, Link, useLoaderData } from 'react-router';
-import type { PageLoadContext } from '#server/plugins/pages.ts';
+import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { renderedText, type WpContentJson } from '#domain/wordpress.ts';
 import { blogPostPath, formatPostDate, imageSrc } from '#app/components/content/blog-posts.ts';
 import { CONTENT_LOAD_TIMEOUT_MS } from '#app/components/content/cms-page.ts';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useLoaderData } from 'react-router';
-import type { PageLoadContext } from '#server/plugins/pages.ts';
+import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { CACHE_TIMES } from '#domain/catalogue.ts';
 import { keepUnusedFor } from '#app/lib/query-client.ts';
 import type { WpContentJson } from '#domain/wordpress.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { data, Link, useLoaderData } from 'react-router';
 import type { OrderJson } from '#domain/checkout.ts';
-import type { PageLoadContext } from '#server/plugins/pages.ts';
+import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { useAuth } from '#app/lib/auth.ts';
 import { noStoreHeaders } from '#app/components/account/account-context.ts';
 import { BankTransferDetails } from '#app/components/checkout/OrderParts.tsx';

@@ -1,7 +1,7 @@
 import { data, Link, useLoaderData } from 'react-router';
 import type { CustomerJson } from '#domain/api-types.ts';
 import { CHECKOUT_MESSAGES, type CheckoutQuoteJson } from '#domain/checkout.ts';
-import type { PageLoadContext } from '#server/plugins/pages.ts';
+import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { CheckoutForm, type CheckoutCustomer } from '#app/components/checkout/CheckoutForm.tsx';
 import {
   quotePath,

@@ -2,7 +2,7 @@ import { Link, useLoaderData, useRouteLoaderData } from 'react-router';
 import type { ListingJson } from '#domain/api-types.ts';
 import { STONE_COLLECTION_CATEGORIES } from '#domain/catalogue.ts';
 import { resolveListing } from '#domain/listing.ts';
-import type { PageLoadContext } from '#server/plugins/pages.ts';
+import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { menuEntries } from '#app/components/layout/menu-tree.ts';
 import { StoneImage } from '#app/components/ui/StoneImage.tsx';
 import type { loader as rootLoader } from '#app/root.tsx';

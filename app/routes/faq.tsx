@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import type { PageLoadContext } from '#server/plugins/pages.ts';
+import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { fetchCmsPage, type CmsPage } from '#app/components/content/cms-page.ts';
 import { loadCmsPage } from '#app/components/content/cms-page.server.ts';
 import { DeferredPage, type MaybeDeferred } from '#app/components/content/DeferredPage.tsx';

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
 import type { HomeJson } from '#domain/content-admin.ts';
-import type { PageLoadContext } from '#server/plugins/pages.ts';
+import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { HeroCarousel } from '#app/components/home/HeroCarousel.tsx';
 import { HERO_SLIDES } from '#app/components/home/hero-slides.ts';
 import { IntroBlock } from '#app/components/home/IntroBlock.tsx';

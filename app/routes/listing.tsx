@@ -19,7 +19,7 @@ import {
   toggleFilterTerm,
   type FilterSelection,
 } from '#domain/listing.ts';
-import type { PageLoadContext } from '#server/plugins/pages.ts';
+import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/layout/Breadcrumb.tsx';
 import { FilterChips } from '../components/listing/FilterChips.tsx';
 import { FilterDrawer } from '../components/listing/FilterDrawer.tsx';

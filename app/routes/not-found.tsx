@@ -1,6 +1,6 @@
 import { data, useLoaderData } from 'react-router';
 import { isSlug } from '#domain/slug.ts';
-import type { PageLoadContext } from '#server/plugins/pages.ts';
+import type { PageLoadContext } from '#domain/page-load-context.ts';
 import type { CmsPage } from '#app/components/content/cms-page.ts';
 import { loadCmsPage } from '#app/components/content/cms-page.server.ts';
 import { ContentPageLayout } from '#app/components/content/ContentPageLayout.tsx';

@@ -6,7 +6,7 @@ import { formatGBP, toPence } from '#domain/money.ts';
 import { productCard } from '#domain/product-card.ts';
 import { relatedProducts } from '#domain/related.ts';
 import { findAvailableFreeSample } from '#domain/samples.ts';
-import type { PageLoadContext } from '#server/plugins/pages.ts';
+import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/layout/Breadcrumb.tsx';
 import { AddSampleButton } from '../components/product/AddSampleButton.tsx';
 import { ProductCarousel } from '../components/product/ProductCarousel.tsx';

@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
+import type { ApiAnswer, PageLoadContext } from '#domain/page-load-context.ts';
 import { HttpError } from '../http/errors.ts';
 import {
   PageCache,
@@ -61,37 +62,6 @@ export function pagesCsp(
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
-}
-
-export interface ApiAnswer<T> {
-  status: number;
-  data: T;
-  headers: Record<string, string>;
-}
-
-/** What route loaders get as `context`: the API in-process, so pages and browser see one shape. */
-export interface PageLoadContext {
-  cspNonce: string;
-  config: Pick<Config, 'reviewsWidgetSrc' | 'mapTileUrl'>;
-  /** GET an /api or /wp-json path through the same app, without a socket. */
-  api<T = unknown>(path: string): Promise<ApiAnswer<T>>;
-  /**
-   * GET an /api path as the shopper, with the page request's session cookie (the checkout, an
-   * order). A page that calls it shows one shopper's data: it is never kept in the page cache
-   * and goes out as `no-store`.
-   */
-  shopperApi<T = unknown>(path: string): Promise<ApiAnswer<T>>;
-  /**
-   * Waits for one of the render slots, once the loaders have their data; the returned function
-   * gives it back once the page is rendered.
-   */
-  renderTurn(): Promise<() => void>;
-  /**
-   * Whether the request came with a session cookie: without one nobody is signed in. Only a
-   * route whose page is never kept (`no-store`, the account area) may show what it says, as
-   * every other page is shared by all visitors.
-   */
-  hasSessionCookie: boolean;
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import type { PageLoadContext } from '#server/plugins/pages.ts';
+import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { useAuth, type AuthState } from '#app/lib/auth.ts';
 
 /** What the account gate knows from the page's own request. */

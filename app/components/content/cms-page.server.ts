@@ -1,4 +1,4 @@
-import type { PageLoadContext } from '#server/plugins/pages.ts';
+import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { CONTENT_LOAD_TIMEOUT_MS, cmsPagePath, type CmsPage } from './cms-page.ts';
 
 /** Settles with the value, or with `fallback` once `ms` have passed: a hung CMS never hangs a page. */

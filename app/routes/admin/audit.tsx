@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListingMeta } from '#domain/api-types.ts';
-import type { AuditRowJson } from '#server/services/staff/audit.ts';
+import type { AuditRowJson } from '#domain/api-types.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import {

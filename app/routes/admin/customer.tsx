@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '#domain/order-states.ts';
-import type { StaffCustomerJson } from '#server/services/customers/staff-customers.ts';
+import type { StaffCustomerJson } from '#domain/api-types.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import {

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListingMeta } from '#domain/api-types.ts';
-import type { StaffCustomerRow } from '#server/services/customers/staff-customers.ts';
+import type { StaffCustomerRow } from '#domain/api-types.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { Form } from '#app/components/forms/Form.tsx';
 import { Field } from '#app/components/forms/Field.tsx';

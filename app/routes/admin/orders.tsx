@@ -8,7 +8,7 @@ import {
   ORDER_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
 } from '#domain/order-states.ts';
-import type { StaffOrderRow } from '#server/services/orders/orders.ts';
+import type { StaffOrderRowJson as StaffOrderRow } from '#domain/api-types.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { Form } from '#app/components/forms/Form.tsx';
 import { Field, SelectField } from '#app/components/forms/Field.tsx';
