@@ -30,10 +30,16 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** The header's menu, rendered on the server; without it the header shows the fallback entries. */
+/**
+ * The header's menu, rendered on the server (without it the header shows the fallback entries),
+ * and whether the shop has an address service behind "Find address".
+ */
 export async function loader({ context }: { context: PageLoadContext }) {
   const response = await context.api<{ data: MenuNodeJson[] }>('/api/megamenu').catch(() => null);
-  return { menu: response?.status === 200 ? response.data.data : [] };
+  return {
+    menu: response?.status === 200 ? response.data.data : [],
+    addressLookup: context.config.addressLookup,
+  };
 }
 
 /** The menu changes with the catalogue, not with the shopper's navigation: load it once. */

@@ -22,7 +22,6 @@ import {
   MAX_PER_PAGE,
   MOBILE_BREAKPOINT_PX,
   PAGE_SIZE,
-  POSTCODE_LOOKUP_DELAY_MS,
   PRODUCT_THUMBNAILS_MAX,
   QUERY_DEFAULTS,
   SORT_OPTIONS,
@@ -295,7 +294,6 @@ describe('UI constants (spec sections 2 and 9)', () => {
     expect(CAROUSEL_MAX_ITEMS).toBe(8);
     expect(PRODUCT_THUMBNAILS_MAX).toBe(4);
     expect(SUCCESS_BANNER_MS).toBe(3000);
-    expect(POSTCODE_LOOKUP_DELAY_MS).toBe(500);
     expect(DRAWER_WIDTHS_PX).toEqual({ basket: 650, filters: 650, size: 680, quickView: 620 });
     expect(DELIVERY_NOTE).toBe('Available for delivery in 3-5 working days');
     expect(DELIVERY_COSTS_NOTE).toBe('Delivery date and costs confirmed at checkout');

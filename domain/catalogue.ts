@@ -287,7 +287,6 @@ export const CAROUSEL_PAGE_SIZE = 4;
 export const CAROUSEL_MAX_ITEMS = 8;
 export const PRODUCT_THUMBNAILS_MAX = 4;
 export const SUCCESS_BANNER_MS = 3_000;
-export const POSTCODE_LOOKUP_DELAY_MS = 500;
 
 /** Side drawer widths in px (spec section 9). */
 export const DRAWER_WIDTHS_PX = {

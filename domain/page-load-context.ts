@@ -11,7 +11,12 @@ export interface ApiAnswer<T> {
 /** What route loaders get as `context`: the API in-process, so pages and browser see one shape. */
 export interface PageLoadContext {
   cspNonce: string;
-  config: { reviewsWidgetSrc: string | undefined; mapTileUrl: string | undefined };
+  config: {
+    reviewsWidgetSrc: string | undefined;
+    mapTileUrl: string | undefined;
+    /** Whether "Find address" has an address service behind it. */
+    addressLookup: boolean;
+  };
   /** GET an /api or /wp-json path through the same app, without a socket. */
   api<T = unknown>(path: string): Promise<ApiAnswer<T>>;
   /**

@@ -55,6 +55,15 @@ export interface Config {
   orderExpirySweepMs: number;
   /** Card payments through Stripe are offered only when both keys are set. */
   stripe: StripeConfig | undefined;
+  /** The address service behind "Find address"; without a key there is no lookup. */
+  postcodeLookup: PostcodeLookupConfig | undefined;
+}
+
+export interface PostcodeLookupConfig {
+  apiKey: string;
+  /** The service's base URL; a test points it at a local fake. */
+  apiUrl: string;
+  timeoutMs: number;
 }
 
 export interface StripeConfig {
@@ -133,5 +142,12 @@ export function loadConfig(env: Env = process.env): Config {
             apiUrl: env.STRIPE_API_URL || undefined,
           }
         : undefined,
+    postcodeLookup: env.POSTCODE_LOOKUP_API_KEY
+      ? {
+          apiKey: env.POSTCODE_LOOKUP_API_KEY,
+          apiUrl: env.POSTCODE_LOOKUP_URL || 'https://api.ideal-postcodes.co.uk',
+          timeoutMs: wholeNumber(env.POSTCODE_LOOKUP_TIMEOUT_MS, 5_000),
+        }
+      : undefined,
   };
 }

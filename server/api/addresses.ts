@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { addressJsonSchema, postcodeAddressSchema } from '#domain/api-schemas.ts';
 import { MESSAGES, normaliseUkPostcode, postcodeSearchSchema } from '#domain/validation.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { ADDRESS_KINDS, CustomerStore } from '../services/accounts/customers.ts';
-import { sampleAddressProvider } from '../services/postcode-lookup.ts';
+import { postcodeLookupFrom, PostcodeLookupUnavailable } from '../services/postcode-lookup.ts';
 import { requireCustomerId } from './auth.ts';
 
 const kindParams = z.object({
@@ -16,6 +16,7 @@ const lookupQuery = z.object({ postcode: postcodeSearchSchema });
 /** The signed-in customer's own addresses (never anyone else's), and the postcode lookup. */
 export async function addressesApi(app: FastifyInstance) {
   const customers = new CustomerStore(app.services.db);
+  const lookup = postcodeLookupFrom(app.config.postcodeLookup);
   const tags = ['accounts'];
 
   app.addHook('onSend', async (_request, reply) => {
@@ -44,18 +45,31 @@ export async function addressesApi(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: '/postcode-lookup',
-    summary: 'Addresses at a UK postcode: { addresses }',
+    summary:
+      'Addresses at a UK postcode from the configured address service: { addresses }; 404 when the shop has none',
     tags,
     query: lookupQuery,
     response: {
       description: 'The addresses found (none for an unknown postcode)',
       schema: z.object({ addresses: z.array(postcodeAddressSchema) }),
+      errors: [404, 503],
     },
-    handler: async ({ query }) => {
+    handler: async ({ query, request }) => {
+      if (!lookup) throw notFound('Address lookup is not available');
       const postcode = normaliseUkPostcode(query.postcode);
       if (!postcode)
         throw badRequest(MESSAGES.ukPostcodeInvalid, { postcode: MESSAGES.ukPostcodeInvalid });
-      return { addresses: await sampleAddressProvider.find(postcode) };
+      try {
+        return { addresses: await lookup.find(postcode) };
+      } catch (error) {
+        if (!(error instanceof PostcodeLookupUnavailable)) throw error;
+        request.log.warn({ reason: error.message }, 'postcode lookup unavailable');
+        throw new HttpError(
+          503,
+          'lookup_unavailable',
+          'Failed to find addresses. Please enter manually.',
+        );
+      }
     },
   });
 }

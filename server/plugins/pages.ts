@@ -134,7 +134,11 @@ function loadContextFor(
   }
   const context: PageLoadContext = {
     cspNonce: nonce,
-    config: { reviewsWidgetSrc: config.reviewsWidgetSrc, mapTileUrl: config.mapTileUrl },
+    config: {
+      reviewsWidgetSrc: config.reviewsWidgetSrc,
+      mapTileUrl: config.mapTileUrl,
+      addressLookup: config.postcodeLookup !== undefined,
+    },
     hasSessionCookie: request.cookies[app.sessionCookieName] !== undefined,
     renderTurn: () =>
       new Promise((gotTurn) => {

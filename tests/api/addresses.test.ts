@@ -1,39 +1,104 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POSTCODE_LOOKUP_DELAY_MS } from '#domain/catalogue.ts';
+import {
+  startFakeIdealPostcodes,
+  type FakeIdealPostcodes,
+} from '#tests/fakes/ideal-postcodes-api.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
+let withLookup: TestApp;
+let paf: FakeIdealPostcodes;
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
+  paf = await startFakeIdealPostcodes();
+  [t, withLookup] = await Promise.all([
+    createTestApp({ seed: false }),
+    createTestApp({
+      seed: false,
+      config: { POSTCODE_LOOKUP_API_KEY: paf.key, POSTCODE_LOOKUP_URL: paf.url },
+    }),
+  ]);
 });
 afterAll(async () => {
-  await t?.close();
+  await Promise.all([t?.close(), withLookup?.close()]);
+  await paf?.stop();
 });
 
-const lookup = (postcode?: string) =>
-  t.app.inject({
+const lookup = (postcode?: string, shop = withLookup) =>
+  shop.app.inject({
     method: 'GET',
     url: `/api/postcode-lookup${postcode === undefined ? '' : `?postcode=${encodeURIComponent(postcode)}`}`,
   });
 
 describe('GET /api/postcode-lookup', () => {
-  it('answers sample addresses at the postcode in standard form after the placeholder delay', async () => {
-    const started = Date.now();
-    const response = await lookup(' sw1a1aa ');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(POSTCODE_LOOKUP_DELAY_MS - 5);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store');
-    const { addresses } = response.json();
-    expect(addresses.length).toBeGreaterThan(0);
-    for (const address of addresses) {
-      expect(address).toEqual({
-        address_1: expect.any(String),
-        address_2: expect.any(String),
-        city: expect.any(String),
-        county: expect.any(String),
-        postcode: 'SW1A 1AA',
-      });
+  it('without an address service answers 404 and makes nothing up, whatever the postcode', async () => {
+    for (const postcode of ['IV2 3JH', 'BT1 5GS', 'SW1A 1AA']) {
+      const response = await lookup(postcode, t);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ message: 'Address lookup is not available' });
+      expect(response.body).not.toMatch(/High Street|London/);
     }
+  });
+
+  it("answers the service's addresses at the postcode, in standard form, town in title case", async () => {
+    const inverness = await lookup(' iv23jh ');
+    expect(inverness.statusCode).toBe(200);
+    expect(inverness.headers['cache-control']).toBe('no-store');
+    expect(inverness.json().addresses).toEqual([
+      {
+        address_1: '12 Culduthel Road',
+        address_2: '',
+        city: 'Inverness',
+        county: 'Inverness-shire',
+        postcode: 'IV2 3JH',
+      },
+      {
+        address_1: 'Flat 2',
+        address_2: '14 Culduthel Road',
+        city: 'Inverness',
+        county: 'Inverness-shire',
+        postcode: 'IV2 3JH',
+      },
+    ]);
+    expect((await lookup('BT1 5GS')).json().addresses).toEqual([
+      {
+        address_1: '3 Donegall Square North',
+        address_2: '',
+        city: 'Belfast',
+        county: 'County Antrim',
+        postcode: 'BT1 5GS',
+      },
+    ]);
+    expect((await lookup('KW15 1NX')).json().addresses[0]).toMatchObject({
+      address_1: 'The Old Bakery',
+      address_2: '7 Albert Street, Town Centre',
+      city: 'Kirkwall',
+    });
+    expect(paf.asked.slice(0, 3)).toEqual(['IV2 3JH', 'BT1 5GS', 'KW15 1NX']);
+  });
+
+  it('answers no addresses for a postcode the service does not know', async () => {
+    const response = await lookup('ZE2 9ZZ');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ addresses: [] });
+  });
+
+  it("answers 503 with the form's message when the service refuses the key or has no balance", async () => {
+    const wrongKey = await createTestApp({
+      seed: false,
+      config: { POSTCODE_LOOKUP_API_KEY: 'ak_wrong', POSTCODE_LOOKUP_URL: paf.url },
+    });
+    try {
+      const refused = await lookup('IV2 3JH', wrongKey);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({
+        code: 'lookup_unavailable',
+        message: 'Failed to find addresses. Please enter manually.',
+      });
+    } finally {
+      await wrongKey.close();
+    }
+    paf.exhaust();
+    expect((await lookup('IV2 3JH')).statusCode).toBe(503);
   });
 
   it.each([

@@ -11,6 +11,10 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variations } from '#db/schema/index.ts';
 import { createFirstOwner } from '#server/services/staff/first-owner.ts';
+import {
+  startFakeIdealPostcodes,
+  type FakeIdealPostcodes,
+} from '#tests/fakes/ideal-postcodes-api.ts';
 import { startFakeStripeApi, type FakeStripeApi } from '#tests/fakes/stripe-api.ts';
 import { checkoutInput } from '#tests/setup/api-shopper.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
@@ -35,6 +39,7 @@ interface Document {
 
 let t: TestApp;
 let fake: FakeStripeApi;
+let paf: FakeIdealPostcodes;
 let doc: Document;
 const ajv = new Ajv2020({ allErrors: true });
 /** "METHOD /path/{param}" of every answer validated so far. */
@@ -215,7 +220,15 @@ function tokenIn(address: string, pattern: RegExp): string {
 
 beforeAll(async () => {
   fake = await startFakeStripeApi({ secretKey: STRIPE.STRIPE_SECRET_KEY });
-  t = await createTestApp({ config: { ...STRIPE, STRIPE_API_URL: fake.url } });
+  paf = await startFakeIdealPostcodes();
+  t = await createTestApp({
+    config: {
+      ...STRIPE,
+      STRIPE_API_URL: fake.url,
+      POSTCODE_LOOKUP_API_KEY: paf.key,
+      POSTCODE_LOOKUP_URL: paf.url,
+    },
+  });
   await createFirstOwner(t.app.services.db, {
     ADMIN_EMAIL: OWNER.email,
     ADMIN_PASSWORD: OWNER.password,
@@ -228,6 +241,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await fake?.close();
+  await paf?.stop();
 });
 
 const visitor = new Client();
@@ -292,7 +306,7 @@ describe('every documented route answers as its schema says', () => {
       phone: '0117 496 0000',
       message: 'Honed limestone for a 24 m² kitchen floor, please.',
     });
-    await checked(visitor, 'GET', '/api/postcode-lookup?postcode=BS2%200UX');
+    await checked(visitor, 'GET', '/api/postcode-lookup?postcode=IV2%203JH');
   });
 
   it('accounts', async () => {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { docsScreenshot, hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
+import {
+  DESKTOP,
+  docsScreenshot,
+  hydrated,
+  launchBrowser,
+  openPage,
+  PHONE,
+} from './fixtures/browser.ts';
+import { startStaffShop } from './fixtures/staff.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 
 const WIDE = { width: 1440, height: 900 };
@@ -136,24 +144,33 @@ describe.each([
     await drawer.getByLabel('Postcode').fill('');
     await drawer.getByRole('button', { name: 'Find address' }).click();
     await drawer.getByText('Please enter a postcode to search').waitFor();
-    await drawer.getByLabel('Postcode').fill('sw1a1aa');
+    await drawer.getByLabel('Postcode').fill('iv23jh');
     await drawer.getByRole('button', { name: 'Find address' }).click();
-    await drawer.getByRole('button', { name: 'Searching...' }).waitFor();
     const found = drawer.getByRole('list', { name: 'Addresses found' });
-    await found.getByRole('button', { name: '1 High Street, London' }).click();
-    await expect.poll(() => drawer.getByLabel('Address Line 1').inputValue()).toBe('1 High Street');
-    await expect.poll(() => drawer.getByLabel('Town / City').inputValue()).toBe('London');
+    await expect
+      .poll(() => found.getByRole('button').allTextContents())
+      .toEqual(['12 Culduthel Road, Inverness', 'Flat 2, 14 Culduthel Road, Inverness']);
+    await found.getByRole('button', { name: 'Flat 2, 14 Culduthel Road, Inverness' }).click();
+    await expect.poll(() => drawer.getByLabel('Address Line 1').inputValue()).toBe('Flat 2');
+    await expect
+      .poll(() => drawer.getByLabel('Address Line 2 (optional)').inputValue())
+      .toBe('14 Culduthel Road');
+    await expect.poll(() => drawer.getByLabel('Town / City').inputValue()).toBe('Inverness');
     await expect
       .poll(() => drawer.getByLabel('County (optional)').inputValue())
-      .toBe('Greater London');
-    await expect.poll(() => drawer.getByLabel('Postcode').inputValue()).toBe('SW1A 1AA');
+      .toBe('Inverness-shire');
+    await expect.poll(() => drawer.getByLabel('Postcode').inputValue()).toBe('IV2 3JH');
+    await drawer.getByLabel('Postcode').fill('ZE2 9ZZ');
+    await drawer.getByRole('button', { name: 'Find address' }).click();
+    await drawer.getByText('Failed to find addresses. Please enter manually.').waitFor();
+    await drawer.getByLabel('Postcode').fill('IV2 3JH');
     await screenshot(page, `address-drawer-${label}`, false);
     await drawer.getByRole('button', { name: 'Save address' }).click();
     await drawer.waitFor({ state: 'detached' });
     const billing = page.getByRole('region', { name: 'Billing address' });
     await expect
       .poll(() => billing.locator('address').innerText())
-      .toBe('Ada Stone\nLondon\nGreater London\nSW1A 1AA\nUnited Kingdom (UK)');
+      .toBe('Ada Stone\nInverness\nInverness-shire\nIV2 3JH\nUnited Kingdom (UK)');
 
     await page.getByRole('button', { name: 'Add new shipping address' }).click();
     await drawer.waitFor();
@@ -365,5 +382,28 @@ describe.each([
     await logIn(page, email, 'slate-hearth-9');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await context.close();
+  });
+});
+
+describe('a shop without an address service', () => {
+  it('offers no "Find address" in the address form, so nothing is made up', async () => {
+    const { shop, base } = await startStaffShop();
+    try {
+      const { page, context, errors } = await openPage(browser, DESKTOP, base);
+      await gotoAccount(page);
+      await register(page, uniqueEmail('no-lookup'));
+      await openAccountPage(page, 'Addresses');
+      await page.getByRole('button', { name: 'Add new billing address' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Edit Address' });
+      await drawer.getByLabel('Postcode').waitFor();
+      expect(await drawer.getByRole('button', { name: 'Find address' }).count()).toBe(0);
+      expect(await drawer.getByText('Address lookup is available for UK postcodes.').count()).toBe(
+        0,
+      );
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await shop.close();
+    }
   });
 });

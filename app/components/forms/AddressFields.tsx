@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '#app/root.tsx';
 import type { PostcodeAddressJson } from '#domain/api-types.ts';
 import { COUNTRIES, postcodeSearchSchema, type AddressInput } from '#domain/validation.ts';
 import { ApiError, apiFetch } from '#app/lib/api.ts';
@@ -132,6 +134,7 @@ export function AddressFields({
   const path = (field: keyof AddressInput) => (prefix ? `${prefix}.${field}` : field);
   const auto = (token: string) => (section ? `${section} ${token}` : token);
   const country: unknown = useWatch({ control, name: path('country') });
+  const addressLookup = useRouteLoaderData<typeof rootLoader>('root')?.addressLookup ?? false;
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -171,16 +174,18 @@ export function AddressFields({
         options={COUNTRY_OPTIONS}
       />
       <Field name={path('postcode')} label="Postcode" required autoComplete={auto('postal-code')} />
-      <PostcodeLookup
-        enabled={country === 'GB'}
-        postcode={() => String(getValues(path('postcode')) ?? '')}
-        onChoose={(found) => {
-          for (const key of ['address_1', 'address_2', 'city', 'county', 'postcode'] as const) {
-            setValue(path(key), found[key], { shouldDirty: true });
-          }
-          clearErrors();
-        }}
-      />
+      {addressLookup ? (
+        <PostcodeLookup
+          enabled={country === 'GB'}
+          postcode={() => String(getValues(path('postcode')) ?? '')}
+          onChoose={(found) => {
+            for (const key of ['address_1', 'address_2', 'city', 'county', 'postcode'] as const) {
+              setValue(path(key), found[key], { shouldDirty: true });
+            }
+            clearErrors();
+          }}
+        />
+      ) : null}
       <Field
         name={path('address_1')}
         label="Address Line 1"
