@@ -11,6 +11,7 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
+import { shopOrigin } from '../http/origin.ts';
 import {
   PageCache,
   pageEtag,
@@ -94,8 +95,9 @@ export interface PageLoadContext {
   hasSessionCookie: boolean;
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = `${request.protocol}://${request.host}${request.raw.url}`;
+/** Built on the shop's origin, so canonical links and JSON-LD never carry a forged Host. */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
+  const url = `${origin}${request.raw.url}`;
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
@@ -306,7 +308,10 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
     async function render(request: FastifyRequest, reply: FastifyReply, key: string | null) {
       const nonce = newNonce();
       const load = loadContextFor(app, request, nonce, options.config, renders);
-      const response = await handle(toFetchRequest(request, reply), load.context as never);
+      const response = await handle(
+        toFetchRequest(request, reply, shopOrigin(options.config, request)),
+        load.context as never,
+      );
       // A page made from the shopper's session is theirs alone: no cache may keep it.
       if (load.personal()) response.headers.set('cache-control', 'no-store');
       const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
