@@ -70,7 +70,9 @@ export const securityPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       reply.headers(headers);
       if (SAFE_METHODS.has(request.method)) return;
-      if (isCrossOrigin(request.headers, shopOrigin({ publicOrigin: options.publicOrigin }, request))) {
+      if (
+        isCrossOrigin(request.headers, shopOrigin({ publicOrigin: options.publicOrigin }, request))
+      ) {
         throw forbidden('Cross-origin request refused');
       }
       const contentType = request.headers['content-type'];
