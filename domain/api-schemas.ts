@@ -570,6 +570,7 @@ export const markPaidResultSchema = z.enum([
   'duplicate_event',
   'flagged_for_refund',
   'amount_mismatch',
+  'not_own_payment',
   'not_found',
 ]);
 

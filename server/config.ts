@@ -23,7 +23,11 @@ export interface Config {
    * production unless set, so a CSV cannot make the shop probe its own network.
    */
   importFetchPrivate: boolean;
-  /** The shop's own origin, e.g. https://shop.example; state-changing requests must come from it. */
+  /**
+   * The shop's own origin, e.g. https://shop.example: links in mail and feeds are built from it
+   * and state-changing requests must come from it. Always set in production (PUBLIC_ORIGIN, or
+   * the bound address of a loopback-only run); elsewhere unset means the request's own.
+   */
   publicOrigin: string | undefined;
   logLevel: string;
   seedOnEmpty: boolean;
@@ -98,13 +102,53 @@ function port(value: string | undefined): number {
   return parsed;
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * PUBLIC_ORIGIN, reduced to its origin. Production without it would build links from the
+ * request's Host, which anyone can forge, so it refuses to start unless the shop listens on
+ * loopback only: then no one else can reach it and its origin is its own bound address.
+ */
+function publicOrigin(
+  value: string | undefined,
+  nodeEnv: Config['env'],
+  host: string,
+  boundPort: number,
+): string | undefined {
+  if (value) {
+    let origin = 'null';
+    try {
+      origin = new URL(value).origin;
+    } catch {
+      // reported below
+    }
+    if (origin === 'null') {
+      throw new Error(
+        `PUBLIC_ORIGIN must be an origin such as https://shop.example, got "${value}"`,
+      );
+    }
+    return origin;
+  }
+  if (nodeEnv !== 'production') return undefined;
+  if (!LOOPBACK_HOSTS.has(host) || boundPort === 0) {
+    throw new Error(
+      'PUBLIC_ORIGIN must be set in production (e.g. https://shop.example): links in mail are ' +
+        'built from it. Only a run bound to loopback (HOST 127.0.0.1, ::1 or localhost) with a ' +
+        'fixed PORT may leave it unset.',
+    );
+  }
+  return `http://${host === '::1' ? '[::1]' : host}:${boundPort}`;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv =
     env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
+  const host = env.HOST ?? '127.0.0.1';
+  const boundPort = port(env.PORT);
   return {
     env: nodeEnv,
-    host: env.HOST ?? '127.0.0.1',
-    port: port(env.PORT),
+    host,
+    port: boundPort,
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: Math.max(1, Number(env.DATABASE_POOL_SIZE ?? 20) || 20),
     dataDir: resolve(env.DATA_DIR ?? 'data'),
@@ -116,7 +160,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaRenderQueue: wholeNumber(env.MEDIA_RENDER_QUEUE, 32),
     mediaRenderMaxWaitMs: wholeNumber(env.MEDIA_RENDER_MAX_WAIT_MS, 4_000),
     importFetchPrivate: flag(env.IMPORT_FETCH_PRIVATE, nodeEnv !== 'production'),
-    publicOrigin: env.PUBLIC_ORIGIN || undefined,
+    publicOrigin: publicOrigin(env.PUBLIC_ORIGIN, nodeEnv, host, boundPort),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     seedOnEmpty: flag(env.SEED_ON_EMPTY, true),
     secureCookies: nodeEnv === 'production' && !flag(env.INSECURE_COOKIES, false),

@@ -32,6 +32,11 @@ export const orders = pgTable(
     /** The basket it came from (no foreign key: the basket is deleted as the order is placed). */
     cartId: integer('cart_id').notNull().unique(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
+    /**
+     * SHA-256 of the request that placed it under its Idempotency-Key: the key replays this
+     * order only for the same request (null for orders placed before it was kept).
+     */
+    requestHash: text('request_hash'),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     /** The session that placed it: only that caller may replay its Idempotency-Key. */
     sessionTokenHash: text('session_token_hash').notNull(),

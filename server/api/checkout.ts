@@ -69,7 +69,7 @@ export async function checkoutApi(app: FastifyInstance) {
     method: 'POST',
     url: '/checkout/orders',
     summary:
-      'Place the basket as an order (header Idempotency-Key; the same key answers the same order). 409 price_changed with the new quote, 409 out_of_stock, 409 empty_basket, 422 not_deliverable',
+      'Place the basket as an order (header Idempotency-Key; the same key and request answer the same order, the same key with another body or basket 422 idempotency_key_reused). 409 price_changed with the new quote, 409 out_of_stock, 409 empty_basket, 422 not_deliverable',
     tags,
     body: checkoutSchema,
     response: {

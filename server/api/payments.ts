@@ -11,9 +11,20 @@ import { accessibleOrder } from './orders.ts';
 
 const WEBHOOK_PATH = '/payments/stripe/webhook';
 
+/** Ids only: the event, its intent and the order it named; nothing about the buyer. */
+function logNotOwn(log: FastifyBaseLogger, event: Stripe.Event, orderNumber: string) {
+  const intent = event.data.object as Stripe.PaymentIntent;
+  log.warn(
+    { event: event.id, type: event.type, intent: intent.id, order: orderNumber },
+    "Stripe event for an intent that is not the order's own card payment: ignored",
+  );
+}
+
 /**
  * What a Stripe event does to an order. A succeeded intent pays it, a failed one is recorded,
- * anything else is acknowledged and left alone. Each event id is processed once (the order
+ * anything else is acknowledged and left alone. An event counts only for the intent the shop
+ * created for a card order; any other (another order's intent, one the shop never made, a
+ * bank-transfer order) is logged and ignored. Each event id is processed once (the order
  * service records it in the same transaction); a payment that does not match the order is
  * answered 200 too, logged for staff, so Stripe does not retry it for days.
  */
@@ -29,13 +40,15 @@ async function applyStripeEvent(orders: OrderService, event: Stripe.Event, log: 
   }
   const eventRef = { id: event.id, type: event.type };
   if (event.type === 'payment_intent.payment_failed') {
-    return orders.recordPaymentFailed({
+    const failed = await orders.recordPaymentFailed({
       orderNumber,
       provider: 'stripe',
       providerRef: intent.id,
       actor: 'stripe',
       event: eventRef,
     });
+    if (failed === 'not_own_payment') logNotOwn(log, event, orderNumber);
+    return failed;
   }
   const result = await orders.markPaid({
     orderNumber,
@@ -46,7 +59,12 @@ async function applyStripeEvent(orders: OrderService, event: Stripe.Event, log: 
     actor: 'stripe',
     event: eventRef,
   });
-  if (result === 'amount_mismatch' || result === 'flagged_for_refund' || result === 'not_found') {
+  if (result === 'not_own_payment') logNotOwn(log, event, orderNumber);
+  else if (
+    result === 'amount_mismatch' ||
+    result === 'flagged_for_refund' ||
+    result === 'not_found'
+  ) {
     log.warn(
       { event: event.id, intent: intent.id, order: orderNumber, result },
       'Stripe payment left for staff',

@@ -12,6 +12,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import type { ApiAnswer, PageLoadContext } from '#domain/page-load-context.ts';
 import { HttpError } from '../http/errors.ts';
+import { shopOrigin } from '../http/origin.ts';
 import {
   PageCache,
   pageEtag,
@@ -64,8 +65,9 @@ export function pagesCsp(
   ].join('; ');
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = `${request.protocol}://${request.host}${request.raw.url}`;
+/** Built on the shop's origin, so canonical links and JSON-LD never carry a forged Host. */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
+  const url = `${origin}${request.raw.url}`;
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
@@ -280,7 +282,10 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
     async function render(request: FastifyRequest, reply: FastifyReply, key: string | null) {
       const nonce = newNonce();
       const load = loadContextFor(app, request, nonce, options.config, renders);
-      const response = await handle(toFetchRequest(request, reply), load.context as never);
+      const response = await handle(
+        toFetchRequest(request, reply, shopOrigin(options.config, request)),
+        load.context as never,
+      );
       // A page made from the shopper's session is theirs alone: no cache may keep it.
       if (load.personal()) response.headers.set('cache-control', 'no-store');
       const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');

@@ -3,8 +3,7 @@ import { IMPORT_CONTENT_TYPES } from '#domain/admin-jobs.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../http/errors.ts';
-
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+import { shopOrigin } from '../http/origin.ts';
 
 /** Headers every answer carries; pages add their own CSP with a per-request nonce. */
 export function baseSecurityHeaders(production: boolean): Record<string, string> {
@@ -21,46 +20,60 @@ export function baseSecurityHeaders(production: boolean): Record<string, string>
 export const API_CSP =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
 
-function requestOrigin(request: FastifyRequest): string | null {
-  const origin = request.headers.origin;
-  if (origin) return origin;
-  const referer = request.headers.referer;
-  if (!referer) return null;
+/** Methods that only read: a browser sends them cross-site freely, and they change nothing. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a browser says this request comes from a page of another origin. The decision reads
+ * headers only, never the path, so no spelling of a path (encoded, doubled slashes, another
+ * case) can step around it. Origin first; without it Sec-Fetch-Site, where only `same-origin`
+ * and `none` (typed in the address bar) pass: another port of our host is `same-site`, which is
+ * another origin. Last the Referer. A request with none of these comes from no browser page
+ * (curl, API clients, Stripe's webhooks) and carries no ambient credentials to abuse.
+ */
+export function isCrossOrigin(headers: FastifyRequest['headers'], own: string): boolean {
+  const origin = headers.origin;
+  if (origin !== undefined) return origin !== own;
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
+  const referer = headers.referer;
+  if (referer === undefined) return false;
   try {
-    return new URL(referer).origin;
+    return new URL(referer).origin !== own;
   } catch {
-    return 'invalid';
+    return true;
   }
 }
 
 /**
  * A product image upload or a product CSV import: a body no cross-site form can send (browsers
- * ask first, and the origin check above still applies).
+ * ask first, and the origin check still applies). Matched on the route the router chose, not
+ * on the raw URL, so an encoded spelling of the path cannot pass as one or dodge the rule.
  */
-function isUpload(url: string, contentType: string | undefined): boolean {
+function isUpload(route: string | undefined, contentType: string | undefined): boolean {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   return (
-    (/^\/api\/admin\/products\/\d+\/images(?:\?|$)/.test(url) &&
+    (route === '/api/admin/products/:id/images' &&
       (UPLOAD_CONTENT_TYPES as readonly string[]).includes(type)) ||
-    (/^\/api\/admin\/imports(?:\?|$)/.test(url) &&
-      (IMPORT_CONTENT_TYPES as readonly string[]).includes(type))
+    (route === '/api/admin/imports' && (IMPORT_CONTENT_TYPES as readonly string[]).includes(type))
   );
 }
 
 /**
- * State-changing API requests must be JSON (a form or text/plain body is how a cross-site page
- * forges one) and, when the browser says where they come from, come from our own origin.
+ * Every state-changing request, on any path, must come from our own origin when a browser says
+ * where it comes from, and its body must be JSON (a form or text/plain body is how a cross-site
+ * page forges one without asking first). Pages take no bodies: they answer 405 to any write.
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, options: { production: boolean; publicOrigin?: string }) => {
     const headers = baseSecurityHeaders(options.production);
     app.addHook('onRequest', async (request, reply) => {
       reply.headers(headers);
-      if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-      const origin = requestOrigin(request);
-      if (origin !== null) {
-        const own = options.publicOrigin ?? `${request.protocol}://${request.host}`;
-        if (origin !== own) throw forbidden('Cross-origin request refused');
+      if (SAFE_METHODS.has(request.method)) return;
+      if (
+        isCrossOrigin(request.headers, shopOrigin({ publicOrigin: options.publicOrigin }, request))
+      ) {
+        throw forbidden('Cross-origin request refused');
       }
       const contentType = request.headers['content-type'];
       const hasBody =
@@ -68,7 +81,7 @@ export const securityPlugin = fp(
       if (
         hasBody &&
         !/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '') &&
-        !isUpload(request.url, contentType)
+        !isUpload(request.routeOptions.url, contentType)
       ) {
         throw new HttpError(
           415,

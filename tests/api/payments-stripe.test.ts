@@ -520,3 +520,107 @@ describe('without Stripe configured', () => {
     expect(payment.statusCode).toBe(404);
   });
 });
+
+describe('events for an intent that is not the order’s own', () => {
+  /** A succeeded intent Stripe would sign for anyone's account: any id, any metadata. */
+  function foreignIntent(orderNumber: string, base?: FakePaymentIntent): FakePaymentIntent {
+    const id = `pi_${randomBytes(12).toString('hex')}`;
+    return {
+      ...(base ?? fake.intents().at(-1)!),
+      id,
+      client_secret: `${id}_secret_x`,
+      amount: 12_000,
+      amount_received: 12_000,
+      currency: 'gbp',
+      status: 'succeeded',
+      metadata: { order_number: orderNumber },
+    };
+  }
+
+  async function expectUntouched(order: StoredOrder, status = 'pending_payment') {
+    const row = await orderRow(order);
+    expect(row.status).toBe(status);
+    expect(row.paymentStatus).not.toBe('succeeded');
+    expect(row.needsRefund).toBe(false);
+    expect(await paidEntries(order)).toHaveLength(0);
+    const [invoice] = await t.database.handle.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id));
+    expect(invoice).toBeUndefined();
+  }
+
+  it('ignores an intent the shop never created, for a card order whose payment started', async () => {
+    const order = await placeOrder();
+    expect((await startPayment(order)).statusCode).toBe(200);
+    for (const type of ['payment_intent.succeeded', 'payment_intent.payment_failed']) {
+      const response = await deliver(event(type, foreignIntent(order.number)));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ received: true, result: 'not_own_payment' });
+    }
+    await expectUntouched(order);
+    expect((await orderRow(order)).paymentStatus).toBe('pending');
+  });
+
+  it('ignores an intent for a card order whose payment never started', async () => {
+    const order = await placeOrder();
+    const response = await deliver(event('payment_intent.succeeded', foreignIntent(order.number)));
+    expect(response.json()).toEqual({ received: true, result: 'not_own_payment' });
+    await expectUntouched(order);
+  });
+
+  it("ignores another order's real intent sent with this order's number", async () => {
+    const victim = await placeOrder();
+    const other = await placeOrder();
+    expect((await startPayment(victim)).statusCode).toBe(200);
+    const othersIntent = await payAtStripe(other);
+    const relabelled = { ...othersIntent, metadata: { order_number: victim.number } };
+    const response = await deliver(event('payment_intent.succeeded', relabelled));
+    expect(response.json()).toEqual({ received: true, result: 'not_own_payment' });
+    await expectUntouched(victim);
+    // The other order's own event still pays it.
+    expect((await deliver(event('payment_intent.succeeded', othersIntent))).json()).toMatchObject({
+      result: 'paid',
+    });
+  });
+
+  it('never pays a bank-transfer order from a card event, whatever its amount', async () => {
+    const transfer = await placeOrder({ paymentMethod: 'bank_transfer' });
+    for (const amount of [12_000, 1, 99_999_999]) {
+      const intent = { ...foreignIntent(transfer.number), amount, amount_received: amount };
+      const response = await deliver(event('payment_intent.succeeded', intent));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ received: true, result: 'not_own_payment' });
+    }
+    await expectUntouched(transfer);
+  });
+
+  it('never flags a cancelled or expired order for refund on a foreign intent', async () => {
+    for (const status of ['cancelled', 'expired']) {
+      const order = await placeOrder({ status });
+      const response = await deliver(
+        event('payment_intent.succeeded', foreignIntent(order.number)),
+      );
+      expect(response.json()).toEqual({ received: true, result: 'not_own_payment' });
+      await expectUntouched(order, status);
+    }
+  });
+
+  it('leaves a paid and refunded order as it is on a foreign failure or success', async () => {
+    const order = await placeOrder();
+    const intent = await payAtStripe(order);
+    expect((await deliver(event('payment_intent.succeeded', intent))).json()).toMatchObject({
+      result: 'paid',
+    });
+    await t.database.handle.db.execute(
+      sql`UPDATE orders SET payment_status = 'refunded' WHERE id = ${order.id}`,
+    );
+    for (const type of ['payment_intent.succeeded', 'payment_intent.payment_failed']) {
+      const response = await deliver(event(type, foreignIntent(order.number)));
+      expect(response.json()).toEqual({ received: true, result: 'not_own_payment' });
+    }
+    const row = await orderRow(order);
+    expect(row.paymentStatus).toBe('refunded');
+    expect(row.needsRefund).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   databaseFailure,
@@ -35,6 +35,23 @@ const DAY_MS = 86_400_000;
 const RULES_TTL_MS = 10_000;
 
 type DeliveryRules = Awaited<ReturnType<typeof deliveryRules>>;
+
+/** The same request sends the same fields: a hash independent of their order. */
+function requestHash(input: Checkout): string {
+  const canonical = (value: unknown): unknown =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value)
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([k, v]) => [k, canonical(v)]),
+        )
+      : value;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(input)))
+    .digest('hex');
+}
+
+const keyReused = (message: string) => new HttpError(422, 'idempotency_key_reused', message);
 
 const emptyBasket = () => new HttpError(409, 'empty_basket', CHECKOUT_MESSAGES.emptyBasket);
 
@@ -89,8 +106,9 @@ export class CheckoutService {
   }
 
   /**
-   * POST /api/checkout/orders. A repeated Idempotency-Key from the same session answers the
-   * order it placed; a total that differs from the one the shopper saw is refused with the new
+   * POST /api/checkout/orders. A repeated Idempotency-Key from the same session with the same
+   * request answers the order it placed; with another body or another basket it is refused
+   * (422), as Stripe does, never answered with an order it did not ask for. A total that differs from the one the shopper saw is refused with the new
    * figures (409), as is stock that ran out (409): nothing is written then.
    */
   async place(session: SessionRecord | null, key: string, input: Checkout): Promise<PlacedOrder> {
@@ -99,25 +117,33 @@ export class CheckoutService {
         payment_method: CHECKOUT_MESSAGES.cardUnavailable,
       });
     }
+    const hash = requestHash(input);
     try {
-      return await this.placeBasket(session, key, input);
+      return await this.placeBasket(session, key, hash, input);
     } catch (error) {
       // A refusal, or the same key placed from another connection a moment before, answers the
       // order this key placed if there is one: a retry whose first answer was lost gets it.
       if (error instanceof HttpError || isUniqueViolation(error, 'orders_idempotency_key_unique')) {
-        const replay = await this.replay(session, key);
+        const replay = await this.replay(session, key, hash);
         if (replay) return replay;
       }
       throw error;
     }
   }
 
-  /** The order this session placed with `key` before, if any. */
-  private async replay(session: SessionRecord | null, key: string): Promise<PlacedOrder | null> {
-    const [row] = await queryRows<HeadRow>(
+  /**
+   * The order this session placed with `key` before, if any, when asked again for the same: the
+   * same body, and the basket it placed (gone once placed) rather than a basket filled since.
+   */
+  private async replay(
+    session: SessionRecord | null,
+    key: string,
+    hash: string,
+  ): Promise<PlacedOrder | null> {
+    const [row] = await queryRows<HeadRow & { request_hash: string | null; cart_id: number }>(
       this.db,
       sql`SELECT id, number, status, payment_status, payment_method, total_pence, email,
-            customer_id, session_token_hash
+            customer_id, session_token_hash, request_hash, cart_id
           FROM orders WHERE idempotency_key = ${key}`,
     );
     if (!row) return null;
@@ -126,10 +152,17 @@ export class CheckoutService {
       (row.session_token_hash === session.tokenHash ||
         (session.customerId !== null && row.customer_id === session.customerId));
     if (!mine) {
-      throw new HttpError(
-        422,
-        'idempotency_key_reused',
+      throw keyReused(
         'This Idempotency-Key was used for another order: send a new key for a new order',
+      );
+    }
+    const { cartId } = await readBasket(this.db, session);
+    if (
+      (row.request_hash !== null && row.request_hash !== hash) ||
+      (cartId !== null && cartId !== row.cart_id)
+    ) {
+      throw keyReused(
+        'This Idempotency-Key was used with a different request: send a new key for a new order',
       );
     }
     return { order: headOf(row), json: null, token: null, created: false };
@@ -143,6 +176,7 @@ export class CheckoutService {
   private async placeBasket(
     session: SessionRecord | null,
     key: string,
+    hash: string,
     input: Checkout,
   ): Promise<PlacedOrder> {
     for (let attempt = 1; ; attempt++) {
@@ -153,7 +187,7 @@ export class CheckoutService {
       if (session === null || cartId === null) throw emptyBasket();
       const basket = this.priceForOrder(lines, rules, input);
       try {
-        return await this.write(session, key, input, cartId, basket);
+        return await this.write(session, { key, hash }, input, cartId, basket);
       } catch (error) {
         const failure = databaseFailure(error);
         if (failure?.code === PLACE_FAILURES.outOfStock) throw outOfStock(basket, failure.detail);
@@ -201,10 +235,14 @@ export class CheckoutService {
     );
   }
 
-  /** The priced basket written as an order by place_order: one round trip, one transaction. */
+  /**
+   * The priced basket written as an order by place_order, with the hash of the request that
+   * placed it, in one transaction: a racing request with the same key waits on the key's unique
+   * index and then finds the order with its hash.
+   */
   private async write(
     session: SessionRecord,
-    key: string,
+    { key, hash }: { key: string; hash: string },
     input: Checkout,
     cartId: number,
     basket: PricedBasket,
@@ -269,14 +307,20 @@ export class CheckoutService {
       vat_pence: line.priced.total.vatPence,
       gross_pence: line.priced.total.grossPence,
     }));
-    const [row] = await preparedRows<{ written: WrittenOrder }>(
-      this.db,
-      sql`SELECT place_order(${cartId}::int, ${JSON.stringify(order)}::jsonb,
-            ${JSON.stringify(lines)}::jsonb, ${providerName(input.payment_method)}::text,
-            ${session.customerId === null ? 'guest' : `customer:${session.customerId}`}::text)
-          AS written`,
-    );
-    const written = row!.written;
+    const written = await this.db.transaction(async (tx) => {
+      const [row] = await preparedRows<{ written: WrittenOrder }>(
+        tx,
+        sql`SELECT place_order(${cartId}::int, ${JSON.stringify(order)}::jsonb,
+              ${JSON.stringify(lines)}::jsonb, ${providerName(input.payment_method)}::text,
+              ${session.customerId === null ? 'guest' : `customer:${session.customerId}`}::text)
+            AS written`,
+      );
+      await preparedRows(
+        tx,
+        sql`UPDATE orders SET request_hash = ${hash} WHERE id = ${row!.written.order.id}`,
+      );
+      return row!.written;
+    });
     return {
       order: headOf(written.order),
       json: writtenOrderJson(written),

@@ -78,6 +78,26 @@ export async function firstDelivery(
   return fresh.length > 0;
 }
 
+/**
+ * Whether a provider's payment is the order's own. A card event counts only for an order paid by
+ * card, and only for the intent the shop created for it (stored when its payment started): a
+ * validly signed event for any other intent is someone else's payment, whatever its metadata
+ * says. Bank transfers are recorded by staff, who see the money arrive.
+ */
+export async function isOwnPayment(
+  tx: Tx,
+  order: OrderHead,
+  input: { provider: string; providerRef: string | null },
+): Promise<boolean> {
+  if (input.provider !== 'stripe') return true;
+  if (order.paymentMethod !== 'card' || input.providerRef === null) return false;
+  const [row] = await queryRows<{ provider_ref: string | null }>(
+    tx,
+    sql`SELECT provider_ref FROM payments WHERE order_id = ${order.id} AND provider = 'stripe'`,
+  );
+  return row?.provider_ref === input.providerRef;
+}
+
 export async function lockOrder(tx: Tx, number: string): Promise<OrderHead | null> {
   const [row] = await queryRows<HeadRow>(
     tx,

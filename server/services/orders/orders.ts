@@ -25,6 +25,7 @@ import {
 import {
   firstDelivery,
   headOf,
+  isOwnPayment,
   lockOrder,
   providerName,
   recordEvent,
@@ -71,6 +72,7 @@ export type MarkPaidResult =
   | 'duplicate_event'
   | 'flagged_for_refund'
   | 'amount_mismatch'
+  | 'not_own_payment'
   | 'not_found';
 
 export interface MarkPaidInput {
@@ -270,6 +272,7 @@ export class OrderService {
       if (!(await firstDelivery(tx, input))) return 'duplicate_event';
       const order = await lockOrder(tx, input.orderNumber);
       if (!order) return 'not_found';
+      if (!(await isOwnPayment(tx, order, input))) return 'not_own_payment';
       if (order.paymentStatus === 'succeeded' || order.paymentStatus === 'refunded') {
         return 'already_paid';
       }
@@ -332,11 +335,12 @@ export class OrderService {
     providerRef: string;
     actor: string;
     event?: { id: string; type: string };
-  }): Promise<'failed' | 'duplicate_event' | 'ignored' | 'not_found'> {
+  }): Promise<'failed' | 'duplicate_event' | 'ignored' | 'not_own_payment' | 'not_found'> {
     return this.db.transaction(async (tx) => {
       if (!(await firstDelivery(tx, input))) return 'duplicate_event';
       const order = await lockOrder(tx, input.orderNumber);
       if (!order) return 'not_found';
+      if (!(await isOwnPayment(tx, order, input))) return 'not_own_payment';
       if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'failed') return 'ignored';
       await tx.execute(sql`UPDATE orders SET payment_status = 'failed', updated_at = now()
           WHERE id = ${order.id}`);
