@@ -46,6 +46,8 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
  * a fraction of migrating and seeding the demo shop again.
  */
 export default async function setup(project: TestProject) {
+  // Off: each file migrates and seeds its own (bench/test-suite.bench.ts compares the two).
+  if (process.env.TEST_DATABASE_TEMPLATES === 'off') return;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const prefix = `tessera_template_${randomBytes(6).toString('hex')}`;
