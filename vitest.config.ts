@@ -35,7 +35,9 @@ export default defineConfig({
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           globalSetup: [databaseTemplates],
           expect: pollUntilTheEvent,
-          testTimeout: 60_000,
+          // Sign-ins hash with scrypt on purpose: a test of throttles makes dozens of them, which
+          // took over a minute at load 17 on two cores. A budget, not an expected time.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           pool: 'forks',
           maxWorkers: 2,
