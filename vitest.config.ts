@@ -48,7 +48,6 @@ export default defineConfig({
           name: 'system',
           retry: retryOnBusyMachine,
           include: ['tests/system/**/*.test.ts'],
-          globalSetup: [databaseTemplates],
           expect: pollUntilTheEvent,
           testTimeout: 180_000,
           hookTimeout: 180_000,
