@@ -62,7 +62,7 @@ export default defineConfig({
           globalSetup: [databaseTemplates, 'tests/e2e/global-setup.ts'],
           // Page assertions poll (expect.poll, waitFor) instead of sampling once: a shared,
           // busy machine paints late, never wrongly.
-          expect: { poll: { timeout: 15_000, interval: 50 } },
+          expect: pollUntilTheEvent,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
