@@ -29,6 +29,8 @@ export interface DatabaseHandle {
   listen?(channel: string, handlers: ListenHandlers): Listener;
   /** PostgreSQL only: `NOTIFY channel, payload` to every instance listening. */
   notify?(channel: string, payload: string): Promise<void>;
+  /** PGlite only: the whole database as a tarball that `loadDataDir` starts from. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -139,6 +141,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; absent means in memory (tests). */
   dataDir?: string;
+  /** PGlite only: starts from this `dumpDataDir()` copy (tests clone one seeded database). */
+  loadDataDir?: Blob;
   poolSize?: number;
   onPoolError?: (error: Error) => void;
   /** Sees every query drizzle sends (benchmarks EXPLAIN the hot ones). */
@@ -146,12 +150,17 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options)
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -160,6 +169,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     ping: async () => {
       await client.query('SELECT 1');
     },
+    dumpDataDir: async () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

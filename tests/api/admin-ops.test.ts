@@ -349,7 +349,7 @@ describe('cache refresh', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('change notifications on PostgreSQL', () => {
-  const until = async (check: () => boolean, ms = 10_000) => {
+  const until = async (check: () => boolean, ms = 30_000) => {
     const start = Date.now();
     while (!check()) {
       if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);

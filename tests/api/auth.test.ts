@@ -240,7 +240,7 @@ describe('login throttling', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
     expect((await login(email, PASSWORD, { ip: '10.3.0.2' })).status).toBe(200);
-  }, 120_000);
+  }, 300_000);
 
   it('forgets failures of an account after a successful sign-in', async () => {
     const { email } = await register();

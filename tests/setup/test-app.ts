@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#db/client.ts';
 import { migrate } from '#db/migrate.ts';
 import { seedDemo } from '#db/seed/seed.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
+import { databaseUrl, type DatabaseTemplates } from './database-templates.ts';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -18,27 +20,35 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database of its own for each test file: in-memory PGlite by default, or a
- * new database on the PostgreSQL server of TEST_DATABASE_URL (dropped afterwards).
+ * new database on the PostgreSQL server of TEST_DATABASE_URL (dropped afterwards). `seeded`
+ * starts it with the demo shop. Projects with tests/setup/database-templates.ts copy both from
+ * a template made once per run; others migrate and seed here.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { seeded?: boolean } = {},
+): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const templates = inject('databaseTemplates') as DatabaseTemplates | undefined;
+  const template = templates?.kind === (serverUrl ? 'postgres' : 'pglite') ? templates : undefined;
+  const which = options.seeded ? 'seeded' : 'migrated';
   if (!serverUrl) {
-    const handle = await openDatabase({});
-    await migrate(handle);
+    const handle = template
+      ? await openDatabase({ loadDataDir: new Blob([readFileSync(template[which])]) })
+      : await openDatabase({});
+    if (!template) await prepare(handle, options);
     return { handle, drop: () => handle.close() };
   }
   const name = `tessera_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template[which]}` : ''}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
-  await migrate(handle);
+  const url = databaseUrl(serverUrl, name);
+  const handle = await openDatabase({ url, poolSize: 5 });
+  if (!template) await prepare(handle, options);
   return {
     handle,
-    url: url.toString(),
+    url,
     drop: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -47,6 +57,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await cleanup.end();
     },
   };
+}
+
+async function prepare(handle: DatabaseHandle, options: { seeded?: boolean }): Promise<void> {
+  await migrate(handle);
+  if (options.seeded) await seedDemo(handle.db);
 }
 
 export interface TestApp {
@@ -59,8 +74,7 @@ export interface TestApp {
 export async function createTestApp(
   options: { seed?: boolean; config?: Record<string, string>; buildDir?: string } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
-  if (options.seed ?? true) await seedDemo(database.handle.db);
+  const database = await createTestDatabase({ seeded: options.seed ?? true });
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.config });
   const app = await buildApp({ config, database: database.handle, buildDir: options.buildDir });

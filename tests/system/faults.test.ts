@@ -28,11 +28,16 @@ async function databaseEnv(kind: 'pglite' | 'postgres'): Promise<Record<string, 
 
 describe('SIGTERM', () => {
   it('lets an in-flight request finish, then exits 0', async () => {
-    const server = await startServerProcess(await databaseEnv('pglite'));
+    // At info level the server logs each request as it arrives: the signal follows that line.
+    const server = await startServerProcess({
+      ...(await databaseEnv('pglite')),
+      LOG_LEVEL: 'info',
+    });
     cleanups.push(() => server.kill());
     // A large AVIF of a name nobody asked for yet takes a while to render.
-    const inFlight = fetch(`${server.url}/media/stone/granite-multi-colour-424242-1920.avif`);
-    await new Promise((r) => setTimeout(r, 50));
+    const path = '/media/stone/granite-multi-colour-424242-1920.avif';
+    const inFlight = fetch(`${server.url}${path}`);
+    await expect.poll(() => server.output().includes(`"url":"${path}"`)).toBe(true);
     const exit = server.stop();
     const response = await inFlight;
     expect(response.status).toBe(200);
@@ -68,14 +73,14 @@ describe.each(kinds)('kill -9 under write load (%s)', (kind) => {
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 1500));
+    // Killed once the writes are well under way, however long a busy machine takes to get there.
+    const acknowledgedWrites = () =>
+      acknowledged.reduce((sum, m) => sum + [...m.values()].reduce((a, b) => a + b, 0), 0);
+    await expect.poll(acknowledgedWrites, { timeout: 120_000 }).toBeGreaterThan(40);
     await server.kill();
     stop = true;
     await Promise.all(writers);
-    const totalAcked = acknowledged.reduce(
-      (sum, m) => sum + [...m.values()].reduce((a, b) => a + b, 0),
-      0,
-    );
+    const totalAcked = acknowledgedWrites();
     expect(totalAcked).toBeGreaterThan(20);
 
     server = await startServerProcess(env);

@@ -14,7 +14,8 @@ let png: Buffer;
 
 const limits: ImageFetchLimits = {
   maxBytes: 64 * 1024,
-  timeoutMs: 2_000,
+  // Loopback answers at once on an idle machine; a busy one may take seconds to schedule them.
+  timeoutMs: 30_000,
   maxRedirects: 3,
   allowPrivate: true,
 };

@@ -262,6 +262,7 @@ describe('StoneImageCache', () => {
     await rm(root, { recursive: true, force: true });
   });
 
+  // Lets other work queued on the event loop run: a render that should not start gets its chance.
   const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
   /** A renderer that records its calls and finishes only when released. */
@@ -275,8 +276,7 @@ describe('StoneImageCache', () => {
     };
     /** Waits until `count` renders have started. */
     const started = async (count: number) => {
-      for (let i = 0; i < 400 && calls.length < count; i++) await tick();
-      expect(calls.length).toBeGreaterThanOrEqual(count);
+      await expect.poll(() => calls.length).toBeGreaterThanOrEqual(count);
     };
     const release = () => gates.splice(0).forEach((open) => open());
     return { calls, render, started, release };
