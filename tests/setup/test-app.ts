@@ -18,9 +18,12 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database of its own for each test file: in-memory PGlite by default, or a
- * new database on the PostgreSQL server of TEST_DATABASE_URL (dropped afterwards).
+ * new database on the PostgreSQL server of TEST_DATABASE_URL (dropped afterwards). With
+ * `migrated: false` the PostgreSQL database is left empty, as a new shop's server finds it.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({});
@@ -35,7 +38,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
-  await migrate(handle);
+  if (options.migrated ?? true) await migrate(handle);
   return {
     handle,
     url: url.toString(),
