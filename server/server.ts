@@ -1,12 +1,10 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase } from '#db/client.ts';
-import { migrate } from '#db/migrate.ts';
-import { isCatalogueEmpty, seedDemo } from '#db/seed/seed.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { prepareDatabase } from './first-start.ts';
 import { isDatabaseUnavailable } from './plugins/errors.ts';
-import { createFirstOwner } from './services/staff/first-owner.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -24,12 +22,12 @@ async function main() {
         ? logged.app.log.warn({ err: error }, 'idle database connection lost')
         : console.warn('idle database connection lost', error.message),
   });
-  await migrate(database);
-  if (config.seedOnEmpty && (await isCatalogueEmpty(database.db))) {
-    const counts = await seedDemo(database.db);
-    console.warn(`Seeded the demo shop: ${JSON.stringify(counts)}`);
-  }
-  await createFirstOwner(database.db, process.env);
+  const firstStart = await prepareDatabase(database, {
+    seedOnEmpty: config.seedOnEmpty,
+    env: process.env,
+  });
+  if (firstStart.seeded) console.warn(`Seeded the demo shop: ${JSON.stringify(firstStart.seeded)}`);
+  if (firstStart.ownerCreated) console.warn('Created the first owner from ADMIN_EMAIL');
   const app = await buildApp({
     config,
     database,

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { openDatabase } from '#db/client.ts';
 import { migrate } from '#db/migrate.ts';
 import { fieldErrors } from '#domain/validation.ts';
@@ -7,13 +6,14 @@ import { newStaffSchema } from '#domain/staff.ts';
 import { loadConfig } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 import { StaffService } from '../services/staff/staff.ts';
+import { CommandError, readCommandLine, runCommand } from './command-line.ts';
 
 const USAGE = `Adds a staff member (the first one is usually the owner):
   npm run admin:create -- --email owner@shop.example --name "Sam Owner" --role owner
 The password is read from ADMIN_PASSWORD (at least 12 characters), never from the command line.
 Against DATABASE_URL, or the embedded database in DATA_DIR with the shop stopped.`;
 
-const { values } = parseArgs({
+const { values } = readCommandLine(USAGE, {
   options: {
     email: { type: 'string' },
     name: { type: 'string' },
@@ -30,22 +30,22 @@ if (!parsed.success) {
   console.error(`${Object.values(fieldErrors(parsed.error)).join('\n')}\n\n${USAGE}`);
   process.exit(2);
 }
-const config = loadConfig();
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pglite'),
+await runCommand(async () => {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pglite'),
+  });
+  try {
+    await migrate(database);
+    const member = await new StaffService(database.db).create(parsed.data, null);
+    console.log(
+      `Added ${member.role} ${member.email}: they enrol an authenticator app at their first sign-in at /admin.`,
+    );
+  } catch (error) {
+    if (error instanceof HttpError) throw new CommandError(error.message);
+    throw error;
+  } finally {
+    await database.close();
+  }
 });
-try {
-  await migrate(database);
-  const member = await new StaffService(database.db).create(parsed.data, null);
-  console.log(
-    `Added ${member.role} ${member.email}: they enrol an authenticator app at their first sign-in at /admin.`,
-  );
-} catch (error) {
-  if (error instanceof HttpError) {
-    console.error(error.message);
-    process.exitCode = 1;
-  } else throw error;
-} finally {
-  await database.close();
-}

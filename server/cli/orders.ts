@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '#db/client.ts';
 import { migrate } from '#db/migrate.ts';
@@ -9,6 +8,7 @@ import { ORDER_STATUSES, type OrderStatus } from '#domain/order-states.ts';
 import { loadConfig } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 import { createServices } from '../services/index.ts';
+import { CommandError, readCommandLine, runCommand, usageError } from './command-line.ts';
 
 const USAGE = `Staff tools for orders (until the back office runs them):
   npm run orders -- list [--status pending_payment]
@@ -18,7 +18,7 @@ const USAGE = `Staff tools for orders (until the back office runs them):
   npm run orders -- expire
 Against DATABASE_URL, or the embedded database in DATA_DIR (stop the shop first: one process at a time).`;
 
-const { positionals, values } = parseArgs({
+const { positionals, values } = readCommandLine(USAGE, {
   allowPositionals: true,
   options: {
     status: { type: 'string' },
@@ -30,13 +30,12 @@ const { positionals, values } = parseArgs({
 const [command, number, target] = positionals;
 
 function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
+  throw usageError(message, USAGE);
 }
 
 function orderNumber(): string {
   const parsed = orderParams.safeParse({ number });
-  if (!parsed.success) fail(`An order number looks like TS-100001.\n\n${USAGE}`);
+  if (!parsed.success) fail('An order number looks like TS-100001.');
   return parsed.data.number;
 }
 
@@ -45,75 +44,83 @@ function staff(): string {
   return `staff:${values.by}`;
 }
 
-if (!command || !['list', 'show', 'mark-paid', 'move', 'expire'].includes(command)) fail(USAGE);
+const COMMANDS = ['list', 'show', 'mark-paid', 'move', 'expire'];
+if (!command || !COMMANDS.includes(command)) {
+  console.error(`${command ? `No command "${command}".\n\n` : ''}${USAGE}`);
+  process.exit(2);
+}
 
-const config = loadConfig();
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pglite'),
-});
-try {
-  await migrate(database);
-  const { orders } = createServices(database.db, database.db, config);
-  const find = async (n: string) => {
-    const [row] = await queryRows<{ id: number }>(
-      database.db,
-      sql`SELECT id FROM orders WHERE number = ${n}`,
-    );
-    if (!row) fail(`No order ${n}`);
-    return row.id;
-  };
-  switch (command) {
-    case 'list': {
-      const status = values.status as OrderStatus | undefined;
-      if (status && !ORDER_STATUSES.includes(status))
-        fail(`Statuses: ${ORDER_STATUSES.join(', ')}`);
-      const rows = await queryRows<Record<string, unknown>>(
+await runCommand(async () => {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pglite'),
+  });
+  try {
+    await migrate(database);
+    const { orders } = createServices(database.db, database.db, config);
+    const find = async (n: string) => {
+      const [row] = await queryRows<{ id: number }>(
         database.db,
-        sql`SELECT number, placed_at, status, payment_status, payment_method, email,
+        sql`SELECT id FROM orders WHERE number = ${n}`,
+      );
+      if (!row) throw new CommandError(`No order ${n}`);
+      return row.id;
+    };
+    switch (command) {
+      case 'list': {
+        const status = values.status as OrderStatus | undefined;
+        if (status && !ORDER_STATUSES.includes(status))
+          fail(`Statuses: ${ORDER_STATUSES.join(', ')}`);
+        const rows = await queryRows<Record<string, unknown>>(
+          database.db,
+          sql`SELECT number, placed_at, status, payment_status, payment_method, email,
               to_char(total_pence / 100.0, 'FM999999990.00') AS total
             FROM orders ${status ? sql`WHERE status = ${status}` : sql``}
             ORDER BY placed_at DESC LIMIT 100`,
-      );
-      console.table(rows);
-      break;
-    }
-    case 'show':
-      console.log(JSON.stringify(await orders.json(await find(orderNumber())), null, 2));
-      break;
-    case 'mark-paid': {
-      const n = orderNumber();
-      const order = await orders.json(await find(n));
-      if (!values.amount)
-        fail(`Give the amount received with --amount (the total is ${order.totals.total.gross}).`);
-      const result = await orders.markPaid({
-        orderNumber: n,
-        provider: 'bank_transfer',
-        providerRef: null,
-        amountPence: toPence(values.amount),
-        currency: 'GBP',
-        actor: staff(),
-      });
-      console.log(`${n}: ${result}`);
-      if (result !== 'paid' && result !== 'already_paid') process.exitCode = 1;
-      break;
-    }
-    case 'move': {
-      const n = orderNumber();
-      if (!target || !ORDER_STATUSES.includes(target as OrderStatus)) {
-        fail(`Move to one of: ${ORDER_STATUSES.join(', ')}`);
+        );
+        console.table(rows);
+        break;
       }
-      await orders.move(n, target as OrderStatus, staff(), values.note);
-      console.log(`${n}: ${target}`);
-      break;
+      case 'show':
+        console.log(JSON.stringify(await orders.json(await find(orderNumber())), null, 2));
+        break;
+      case 'mark-paid': {
+        const n = orderNumber();
+        const order = await orders.json(await find(n));
+        if (!values.amount)
+          fail(
+            `Give the amount received with --amount (the total is ${order.totals.total.gross}).`,
+          );
+        const result = await orders.markPaid({
+          orderNumber: n,
+          provider: 'bank_transfer',
+          providerRef: null,
+          amountPence: toPence(values.amount),
+          currency: 'GBP',
+          actor: staff(),
+        });
+        console.log(`${n}: ${result}`);
+        if (result !== 'paid' && result !== 'already_paid') process.exitCode = 1;
+        break;
+      }
+      case 'move': {
+        const n = orderNumber();
+        if (!target || !ORDER_STATUSES.includes(target as OrderStatus)) {
+          fail(`Move to one of: ${ORDER_STATUSES.join(', ')}`);
+        }
+        await orders.move(n, target as OrderStatus, staff(), values.note);
+        console.log(`${n}: ${target}`);
+        break;
+      }
+      case 'expire':
+        console.log(`Expired: ${(await orders.expireOverdue()).join(', ') || 'none'}`);
+        break;
     }
-    case 'expire':
-      console.log(`Expired: ${(await orders.expireOverdue()).join(', ') || 'none'}`);
-      break;
+  } catch (error) {
+    if (error instanceof HttpError) throw new CommandError(error.message);
+    throw error;
+  } finally {
+    await database.close();
   }
-} catch (error) {
-  if (error instanceof HttpError) fail(error.message);
-  throw error;
-} finally {
-  await database.close();
-}
+});

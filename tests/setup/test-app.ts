@@ -22,20 +22,23 @@ export interface TestDatabase {
  * A fresh, migrated database of its own for each test file: in-memory PGlite by default, or a
  * new database on the PostgreSQL server of TEST_DATABASE_URL (dropped afterwards). `seeded`
  * starts it with the demo shop. Projects with tests/setup/database-templates.ts copy both from
- * a template made once per run; others migrate and seed here.
+ * a template made once per run; others migrate and seed here. With `migrated: false` the
+ * database is left empty, as a new shop's server finds it.
  */
 export async function createTestDatabase(
-  options: { seeded?: boolean } = {},
+  options: { seeded?: boolean; migrated?: boolean } = {},
 ): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const empty = options.migrated === false;
   const templates = inject('databaseTemplates') as DatabaseTemplates | undefined;
-  const template = templates?.kind === (serverUrl ? 'postgres' : 'pglite') ? templates : undefined;
+  const template =
+    !empty && templates?.kind === (serverUrl ? 'postgres' : 'pglite') ? templates : undefined;
   const which = options.seeded ? 'seeded' : 'migrated';
   if (!serverUrl) {
     const handle = template
       ? await openDatabase({ loadDataDir: new Blob([readFileSync(template[which])]) })
       : await openDatabase({});
-    if (!template) await prepare(handle, options);
+    if (!template && !empty) await prepare(handle, options);
     return { handle, drop: () => handle.close() };
   }
   const name = `tessera_test_${randomBytes(6).toString('hex')}`;
@@ -45,7 +48,7 @@ export async function createTestDatabase(
   await admin.end();
   const url = databaseUrl(serverUrl, name);
   const handle = await openDatabase({ url, poolSize: 5 });
-  if (!template) await prepare(handle, options);
+  if (!template && !empty) await prepare(handle, options);
   return {
     handle,
     url,
