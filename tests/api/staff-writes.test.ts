@@ -252,3 +252,64 @@ describe('the stock ledger', () => {
     ]);
   });
 });
+
+describe('every other staff-edited resource', () => {
+  it('refuses a page, a category, a term, the menu and the home page saved from an older version', async () => {
+    const db = t.app.services.db;
+    const [page] = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT id FROM pages ORDER BY id LIMIT 1`,
+    );
+    const opened = (await owner.call('GET', `/api/admin/content/pages/${page!.id}`)).body.data;
+    const values = {
+      version: opened.version,
+      title: opened.title,
+      slug: opened.slug,
+      status: opened.status,
+      content: opened.content,
+      excerpt: opened.excerpt,
+    };
+    const first = await owner.call('PUT', `/api/admin/content/pages/${page!.id}`, {
+      ...values,
+      title: `${opened.title} (revised)`,
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.data.version).toBe(opened.version + 1);
+    const stale = await owner.call('PUT', `/api/admin/content/pages/${page!.id}`, values);
+    expect(stale.status).toBe(409);
+    expect(stale.body.changes).toEqual([
+      expect.objectContaining({
+        actor: TEST_OWNER.email,
+        action: 'page.update',
+        fields: ['title'],
+      }),
+    ]);
+
+    const { categories, terms } = (await owner.call('GET', '/api/admin/products/taxonomy')).body
+      .data;
+    const category = categories[0];
+    const { id: _c, ...categoryValues } = category;
+    expect(
+      (await owner.call('PUT', `/api/admin/categories/${category.id}`, categoryValues)).status,
+    ).toBe(200);
+    expect(
+      (await owner.call('PUT', `/api/admin/categories/${category.id}`, categoryValues)).status,
+    ).toBe(409);
+    const term = terms[0];
+    const termValues = {
+      name: term.name,
+      slug: term.slug,
+      position: term.position,
+      version: term.version,
+    };
+    expect((await owner.call('PUT', `/api/admin/terms/${term.id}`, termValues)).status).toBe(200);
+    expect((await owner.call('PUT', `/api/admin/terms/${term.id}`, termValues)).status).toBe(409);
+
+    const menu = (await owner.call('GET', '/api/admin/menu')).body.data;
+    expect((await owner.call('PUT', '/api/admin/menu', menu)).status).toBe(200);
+    expect((await owner.call('PUT', '/api/admin/menu', menu)).status).toBe(409);
+    const home = (await owner.call('GET', '/api/admin/home')).body.data;
+    expect((await owner.call('PUT', '/api/admin/home', home)).status).toBe(200);
+    expect((await owner.call('PUT', '/api/admin/home', home)).status).toBe(409);
+  });
+});
