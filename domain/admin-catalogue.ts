@@ -50,6 +50,7 @@ export const CATALOGUE_MESSAGES = {
   salePriceInvalid: 'Enter a sale price in pounds below the price, or leave it empty',
   freeSamplePrice: 'A free sample costs £0.00',
   stockInvalid: 'Enter the pieces in stock as a whole number, or leave it empty when not counted',
+  stockUnseen: 'Reload the product: the stock this change was made from is not known',
   skuInvalid: `A SKU has at most ${SKU_MAX_LENGTH} letters, digits, dots, hyphens or underscores`,
   skuTaken: 'Another product or size already uses this SKU',
   tooManyVariations: `At most ${MAX_VARIATIONS} sizes per product`,
@@ -79,6 +80,9 @@ const ids = (message: string) =>
   z.array(z.number({ error: message }).int({ error: message }).positive({ error: message }), {
     error: message,
   });
+
+/** The version a save was loaded at: absent skips the check (scripts that mean to overwrite). */
+const version = z.number().int().positive().optional();
 
 export const productEditSchema = z.object({
   name: requiredText(
@@ -112,6 +116,8 @@ export const productEditSchema = z.object({
   is_new_arrival: z.boolean(),
   /** The clearance flag: the product shows in Special Deals and stock clearance. */
   on_sale: z.boolean(),
+  /** The version the editor loaded (see docs/api.md, "Versions"). */
+  version,
 });
 /**
  * POST /api/admin/products: a new product starts as a draft with its name (and a slug made from
@@ -127,6 +133,12 @@ export type ProductCreate = z.output<typeof productCreateSchema>;
 export type ProductEditInput = z.input<typeof productEditSchema>;
 export type ProductEdit = z.output<typeof productEditSchema>;
 
+/**
+ * A row of the sizes grid. A new row (no id) gives every field; a row that exists gives only the
+ * fields the staff member changed, and the rest stay as stored. Stock is never written from a
+ * figure the form loaded: a changed stock comes with `stock_seen`, the figure the editor saw, and
+ * is refused (409) when the stock has moved since (a sale, a cancellation, another save).
+ */
 export const variationRowSchema = z
   .object({
     /** Absent for a new size. */
@@ -135,12 +147,13 @@ export const variationRowSchema = z
       CATALOGUE_MESSAGES.optionRequired,
       VARIATION_OPTION_MAX_LENGTH,
       CATALOGUE_MESSAGES.optionTooLong,
-    ),
+    ).optional(),
     sku: z
       .string({ error: CATALOGUE_MESSAGES.skuInvalid })
       .trim()
       .refine((v) => v === '' || SKU_PATTERN.test(v), { error: CATALOGUE_MESSAGES.skuInvalid })
-      .transform((v) => (v === '' ? null : v)),
+      .transform((v) => (v === '' ? null : v))
+      .optional(),
     /** Per m² for sizes, per item for samples, in pounds. */
     price: z
       .string({ error: CATALOGUE_MESSAGES.priceInvalid })
@@ -148,37 +161,68 @@ export const variationRowSchema = z
       .refine((v) => (tryToPence(v) ?? -1) >= 0 && (tryToPence(v) ?? Infinity) <= MAX_PRICE_PENCE, {
         error: CATALOGUE_MESSAGES.priceInvalid,
       })
-      .transform((v) => tryToPence(v)!),
-    sale_price: optionalMoney(CATALOGUE_MESSAGES.salePriceInvalid),
+      .transform((v) => tryToPence(v)!)
+      .optional(),
+    sale_price: optionalMoney(CATALOGUE_MESSAGES.salePriceInvalid).optional(),
     stock: z
       .string({ error: CATALOGUE_MESSAGES.stockInvalid })
       .trim()
       .refine((v) => v === '' || (/^\d{1,7}$/.test(v) && Number(v) <= MAX_STOCK), {
         error: CATALOGUE_MESSAGES.stockInvalid,
       })
-      .transform((v) => (v === '' ? null : Number(v))),
+      .transform((v) => (v === '' ? null : Number(v)))
+      .optional(),
+    /** The stock the editor loaded (null: not counted); needed with a changed stock. */
+    stock_seen: z.number().int().min(0).max(MAX_STOCK).nullable().optional(),
   })
   .superRefine((row, ctx) => {
-    if (row.sale_price !== null && row.sale_price >= row.price) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['sale_price'],
-        message: CATALOGUE_MESSAGES.salePriceInvalid,
-      });
+    const missing = (field: 'option' | 'price' | 'sale_price' | 'stock', message: string) => {
+      if (row[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    if (row.id === undefined) {
+      missing('option', CATALOGUE_MESSAGES.optionRequired);
+      missing('price', CATALOGUE_MESSAGES.priceInvalid);
+    } else if (row.stock !== undefined && row.stock_seen === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['stock'], message: CATALOGUE_MESSAGES.stockUnseen });
     }
-    if (isFreeSample(row.option) && row.price !== 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['price'],
-        message: CATALOGUE_MESSAGES.freeSamplePrice,
-      });
-    }
+    const problem = variationRowProblem(row);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
+
+/**
+ * What is wrong with a size's prices, given as far as known (a grid row, or a stored row with a
+ * grid row's changes on top): a sale price must be below the price, a free sample free.
+ */
+export function variationRowProblem(row: {
+  option?: string;
+  price?: number;
+  sale_price?: number | null;
+}): { field: 'price' | 'sale_price'; message: string } | null {
+  if (
+    row.sale_price !== undefined &&
+    row.sale_price !== null &&
+    row.price !== undefined &&
+    row.sale_price >= row.price
+  ) {
+    return { field: 'sale_price', message: CATALOGUE_MESSAGES.salePriceInvalid };
+  }
+  if (
+    row.option !== undefined &&
+    isFreeSample(row.option) &&
+    row.price !== undefined &&
+    row.price !== 0
+  ) {
+    return { field: 'price', message: CATALOGUE_MESSAGES.freeSamplePrice };
+  }
+  return null;
+}
 export type VariationRowInput = z.input<typeof variationRowSchema>;
 export type VariationRow = z.output<typeof variationRowSchema>;
 
 export const variationsGridSchema = z
   .object({
+    /** The product's version the grid was loaded at (see docs/api.md, "Versions"). */
+    version: z.number().int().positive().optional(),
     variations: z
       .array(variationRowSchema)
       .max(MAX_VARIATIONS, { error: CATALOGUE_MESSAGES.tooManyVariations }),
@@ -186,6 +230,7 @@ export const variationsGridSchema = z
   .superRefine((grid, ctx) => {
     const seen = new Set<string>();
     grid.variations.forEach((row, index) => {
+      if (row.option === undefined) return;
       const key = row.option.toLowerCase();
       if (seen.has(key)) {
         ctx.addIssue({
@@ -395,6 +440,8 @@ export interface AdminProductJson {
   images: { id: number; src: string; alt: string; position: number }[];
   variations: AdminVariationJson[];
   updated_at: string;
+  /** Counts saves; a save sends the version it loaded (docs/api.md, "Versions"). */
+  version: number;
 }
 
 /** The editor's fields as they stand: the form's starting values, and a save that changes nothing. */
@@ -411,6 +458,7 @@ export const productEditValues = (p: AdminProductJson): ProductEditInput => ({
   featured: p.featured,
   is_new_arrival: p.is_new_arrival,
   on_sale: p.on_sale,
+  version: p.version,
 });
 
 /** The sizes grid as it stands, in the strings its fields hold. */
@@ -422,7 +470,9 @@ export const variationsGridValues = (p: AdminProductJson): VariationsGridInput =
     price: v.price,
     sale_price: v.sale_price ?? '',
     stock: v.stock === null ? '' : String(v.stock),
+    stock_seen: v.stock,
   })),
+  version: p.version,
 });
 
 export interface BulkChangeRow {
@@ -481,6 +531,7 @@ export const imageUploadQuery = z.object({ alt: single(altText).default('') });
 
 /** PUT /api/admin/products/:id/images: the images in their order with their alt text. */
 export const productImagesSchema = z.object({
+  version,
   images: z
     .array(z.object({ id: z.number().int().positive(), alt: altText }))
     .max(30, { error: 'At most 30 images per product' }),
@@ -557,6 +608,7 @@ export const adminProductSchema = z.object({
     }),
   ),
   updated_at: z.string(),
+  version: z.number().int(),
 });
 
 export const adminTaxonomySchema = z.object({
@@ -567,6 +619,7 @@ export const adminTaxonomySchema = z.object({
       slug: z.string(),
       section: z.string(),
       position: z.number().int(),
+      version: z.number().int(),
     }),
   ),
   terms: z.array(
@@ -577,6 +630,7 @@ export const adminTaxonomySchema = z.object({
       name: z.string(),
       slug: z.string(),
       position: z.number().int(),
+      version: z.number().int(),
     }),
   ),
 });
@@ -666,10 +720,19 @@ export const categoryEditSchema = z.object({
     .max(100, { error: TAXONOMY_MESSAGES.sectionRequired })
     .refine(isSlug, { error: TAXONOMY_MESSAGES.sectionRequired }),
   position,
+  version,
 });
 
 /** An attribute term: POST /api/admin/attributes/:id/terms, PUT /api/admin/terms/:id. */
-export const termEditSchema = z.object({ name: taxonomyName, slug: taxonomySlug, position });
+export const termEditSchema = z.object({
+  name: taxonomyName,
+  slug: taxonomySlug,
+  position,
+  version,
+});
+
+export type CategoryEdit = z.output<typeof categoryEditSchema>;
+export type TermEdit = z.output<typeof termEditSchema>;
 
 /**
  * The position as a form's text box holds it: blank → 0, '3' → 3, 'x' → the field's message. Only
@@ -692,6 +755,7 @@ export const categoryJsonSchema = z.object({
   slug: z.string(),
   section: z.string(),
   position: z.number().int(),
+  version: z.number().int(),
 });
 export const termJsonSchema = z.object({
   id: z.number().int(),
@@ -699,4 +763,5 @@ export const termJsonSchema = z.object({
   name: z.string(),
   slug: z.string(),
   position: z.number().int(),
+  version: z.number().int(),
 });

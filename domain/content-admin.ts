@@ -118,7 +118,11 @@ const address = (message: string) =>
     .refine(isShopOrHttpsUrl, { error: message });
 
 /** A page or post as the editor sends it; `featured_image` empty means none. */
+/** The version a save was loaded at (docs/api.md, "Versions"); absent skips the check. */
+const loadedVersion = z.number().int().positive().optional();
+
 export const contentInputSchema = z.object({
+  version: loadedVersion,
   title: title(),
   slug: slugField,
   status: z.enum(CONTENT_STATUSES, { error: CONTENT_MESSAGES.statusInvalid }),
@@ -166,6 +170,7 @@ export const adminContentSchema = adminContentSummarySchema
     published_at: z.string().optional(),
     /** Pages only: the shop opens this page at its slug, so the slug is fixed. */
     fixed_slug: z.boolean().optional(),
+    version: z.number().int(),
   })
   .meta({ id: 'AdminContent' });
 export type AdminContentJson = z.infer<typeof adminContentSchema>;
@@ -197,6 +202,7 @@ const menuNode: z.ZodType<MenuTreeNode> = z.lazy(() =>
 );
 
 export const menuInputSchema = z.object({
+  version: loadedVersion,
   tree: z
     .array(menuNode)
     .refine((tree) => countOf(tree) <= MENU_MAX_NODES, { error: CONTENT_MESSAGES.menuTooLarge })
@@ -232,6 +238,7 @@ export const promoTileSchema = z.object({
 });
 
 export const homeInputSchema = z.object({
+  version: loadedVersion,
   slides: z.array(heroSlideSchema).min(1, { error: CONTENT_MESSAGES.slidesRequired }).max(10),
   tiles: z.array(promoTileSchema).max(12),
 });

@@ -22,6 +22,8 @@ export const categories = pgTable('categories', {
   /** Which family of listings the category belongs to, e.g. stone-collection or design-pattern. */
   section: text('section').notNull(),
   position: integer('position').notNull().default(0),
+  /** Counts saves: a staff save from an older version is refused (server/services/staff-write.ts). */
+  version: integer('version').notNull().default(1),
 });
 
 /** The four product attributes keep the spec's fixed ids (6, 7, 2, 8), so ids are not generated. */
@@ -42,6 +44,8 @@ export const attributeTerms = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     position: integer('position').notNull().default(0),
+    /** Counts saves: a staff save from an older version is refused (server/services/staff-write.ts). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('attribute_terms_attribute_slug').on(t.attributeId, t.slug)],
 );
@@ -73,6 +77,8 @@ export const products = pgTable(
     popularity: integer('popularity').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Counts saves: a staff save from an older version is refused (server/services/staff-write.ts). */
+    version: integer('version').notNull().default(1),
     /**
      * Copies of product_categories and product_terms (which stay the source of truth), so one
      * pass over a listing's rows yields its total and every facet count (refreshListingArrays).

@@ -19,6 +19,7 @@ export const pages = pgTable('pages', {
   }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
 });
 
 export const posts = pgTable(
@@ -35,6 +36,7 @@ export const posts = pgTable(
     }),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('posts_status_published').on(t.status, t.publishedAt)],
 );

@@ -5,3 +5,4 @@ export * from './carts.ts';
 export * from './orders.ts';
 export * from './staff.ts';
 export * from './back-office.ts';
+export * from './integrity.ts';

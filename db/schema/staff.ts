@@ -29,6 +29,8 @@ export const staff = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Counts saves: a staff save from an older version is refused (server/services/staff-write.ts). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('staff_email_lower').on(sql`lower(${t.email})`),

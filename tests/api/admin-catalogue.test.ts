@@ -43,6 +43,21 @@ async function load(id = product.id): Promise<AdminProductJson> {
   return answer.body.data;
 }
 
+/** The editor's fields as `before` had them, saved over what is there now (a deliberate restore). */
+async function restored(before: AdminProductJson) {
+  return { ...productEditValues(before), version: (await load(before.id)).version };
+}
+
+/** The grid as `before` had it, saved over what is there now, stock included. */
+async function restoredGrid(before: AdminProductJson) {
+  const now = await load(before.id);
+  const grid = variationsGridValues(before);
+  for (const row of grid.variations) {
+    row.stock_seen = now.variations.find((v) => v.id === row.id)?.stock ?? null;
+  }
+  return { ...grid, version: now.version };
+}
+
 describe('who may work on the catalogue', () => {
   const routes = (): [string, string, unknown?][] => [
     ['GET', '/api/admin/products'],
@@ -248,7 +263,7 @@ describe('the product editor', () => {
     );
     expect(audited[0]!.n).toBe(1);
     // Back as it was, for the tests that follow.
-    await owner.call('PUT', `/api/admin/products/${product.id}`, productEditValues(before));
+    await owner.call('PUT', `/api/admin/products/${product.id}`, await restored(before));
     product.slug = before.slug;
   });
 
@@ -263,7 +278,7 @@ describe('the product editor', () => {
     const description: string = served.json().data.description;
     expect(description).toContain('Honed finish');
     expect(description).not.toMatch(/script|onclick|steal/);
-    await owner.call('PUT', `/api/admin/products/${product.id}`, productEditValues(before));
+    await owner.call('PUT', `/api/admin/products/${product.id}`, await restored(before));
   });
 
   it('answers 404 for an unknown product', async () => {
@@ -335,8 +350,8 @@ describe('adding a product', () => {
     expect(applied.body.data).toMatchObject({ changes: 0, skipped: 1 });
     expect((await t.app.inject({ url })).statusCode).toBe(404);
 
-    const publish = { ...productEditValues(draft), status: 'publish' };
-    const sizeless = await manager.call('PUT', `/api/admin/products/${draft.id}`, publish);
+    const publish = async () => ({ ...(await restored(draft)), status: 'publish' });
+    const sizeless = await manager.call('PUT', `/api/admin/products/${draft.id}`, await publish());
     expect(sizeless.status).toBe(400);
     expect(sizeless.body.fields).toEqual({ status: CATALOGUE_MESSAGES.publishWithoutSizes });
     expect((await t.app.inject({ url })).statusCode).toBe(404);
@@ -345,9 +360,9 @@ describe('adding a product', () => {
       variations: [{ option: '600x400x20', sku: '', price: '64.50', sale_price: '', stock: '30' }],
     });
     expect(sized.status).toBe(200);
-    expect((await manager.call('PUT', `/api/admin/products/${draft.id}`, publish)).status).toBe(
-      200,
-    );
+    expect(
+      (await manager.call('PUT', `/api/admin/products/${draft.id}`, await publish())).status,
+    ).toBe(200);
     const shown = await t.app.inject({ url });
     expect(shown.statusCode).toBe(200);
     expect(shown.json().data).toMatchObject({ name: 'Nero Marquina Marble Tiles', price: '64.50' });
@@ -403,7 +418,7 @@ describe('the variations grid', () => {
     await owner.call(
       'PUT',
       `/api/admin/products/${product.id}/variations`,
-      variationsGridValues(before),
+      await restoredGrid(before),
     );
   });
 

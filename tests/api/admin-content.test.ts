@@ -369,7 +369,10 @@ describe("the home page's slides and tiles", () => {
 
   it('serves a saved slide at once from /api/home, and audits before → after', async () => {
     await t.app.inject({ method: 'GET', url: '/api/home' });
-    const home: HomeJson = (await editor.call('GET', '/api/admin/home')).body.data;
+    const { version, ...home }: HomeJson & { version: number } = (
+      await editor.call('GET', '/api/admin/home')
+    ).body.data;
+    expect(version).toBe(1);
     const changed: HomeJson = {
       slides: [
         {

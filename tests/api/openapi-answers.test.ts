@@ -115,6 +115,7 @@ async function catalogueAnswers(staff: Client) {
         price: v.price,
         sale_price: '',
         stock: v.stock === null ? '' : String(v.stock),
+        stock_seen: v.stock,
       }),
     ),
   });

@@ -13,6 +13,10 @@ import {
 import { signInStaff, startStaffShop } from './fixtures/staff.ts';
 import { TEST_OWNER } from '#tests/setup/staff-browser.ts';
 import { type TestApp } from '#tests/setup/test-app.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '#db/client.ts';
+import { productEditSchema, productEditValues } from '#domain/admin-catalogue.ts';
+import { readAdminProduct } from '#server/services/catalogue/admin-products.ts';
 
 const catalogue = buildCatalogue();
 /** A tile with two or more sizes: its cheapest size gets a new price. */
@@ -176,6 +180,61 @@ describe('the back office catalogue', () => {
       .getByRole('heading', { level: 1, name: 'Rosso Levanto Marble Slab' })
       .waitFor();
     await shopper.close();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("refuses a save over a colleague's, shows who changed what, and re-applies the change", async () => {
+    const page = await signedIn.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const [row] = await queryRows<{ id: number }>(
+      shop.app.services.db,
+      sql`SELECT id FROM products WHERE name = ${tile.name}`,
+    );
+    await page.goto(`/admin/products/${row!.id}`);
+    await page.getByRole('heading', { level: 1, name: tile.name }).waitFor();
+    await hydrated(page);
+    // A colleague saves the product while it is open here.
+    const colleague = { staffId: null, actor: 'colleague@tessera.test', ip: null, userAgent: null };
+    const current = (await readAdminProduct(shop.app.services.db, row!.id))!;
+    await shop.app.services.adminCatalogue.products.save(
+      row!.id,
+      { ...productEditSchema.parse(productEditValues(current)), short_description: 'Cut in Bath' },
+      colleague,
+    );
+
+    const product = page.getByRole('form', { name: 'Product' });
+    await product.getByLabel('Name').fill(`${tile.name} Honed`);
+    await product.getByRole('button', { name: 'Save product' }).click();
+    await shown(
+      product.getByRole('alert').filter({
+        hasText:
+          'Someone else saved this since you opened it (colleague@tessera.test, short_description)',
+      }),
+    );
+    await product.getByRole('button', { name: 'Re-apply my changes' }).click();
+    await shown(product.getByRole('status').filter({ hasText: 'Your changes are back on top' }));
+    expect(await product.getByLabel('Name').inputValue()).toBe(`${tile.name} Honed`);
+    expect(await product.getByLabel('Short description').inputValue()).toBe('Cut in Bath');
+    await product.getByRole('button', { name: 'Save product' }).click();
+    await shown(product.getByRole('status').filter({ hasText: 'Product saved' }));
+    const saved = (await readAdminProduct(shop.app.services.db, row!.id))!;
+    expect(saved).toMatchObject({ name: `${tile.name} Honed`, short_description: 'Cut in Bath' });
+
+    // Reload instead: the colleague's version replaces what was typed here.
+    await shop.app.services.adminCatalogue.products.save(
+      row!.id,
+      { ...productEditSchema.parse(productEditValues(saved)), name: tile.name },
+      colleague,
+    );
+    await product.getByLabel('Name').fill('Typed then dropped');
+    await product.getByRole('button', { name: 'Save product' }).click();
+    await product.getByRole('button', { name: 'Reload the product' }).click();
+    await page.getByRole('heading', { level: 1, name: tile.name }).waitFor();
+    expect(await page.getByRole('form', { name: 'Product' }).getByLabel('Name').inputValue()).toBe(
+      tile.name,
+    );
     expect(errors).toEqual([]);
     await page.close();
   });

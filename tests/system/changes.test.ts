@@ -119,7 +119,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('changes reach every instance', 
     ).data;
     const grid = variationsGridValues(product);
     for (const row of grid.variations) {
-      if (variationKind(row.option) === 'size')
+      if (variationKind(row.option!) === 'size')
         Object.assign(row, { price: pounds, sale_price: '' });
     }
     const saved = await fetch(`${a.url}/api/admin/products/${id}/variations`, {

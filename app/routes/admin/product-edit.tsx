@@ -1,20 +1,16 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useController, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
+import { useController, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   IMAGE_ALT_MAX_LENGTH,
   UPLOAD_CONTENT_TYPES,
   productEditSchema,
   productEditValues,
-  variationsGridSchema,
-  variationsGridValues,
   type AdminProductJson,
   type ProductEdit,
   type ProductEditInput,
-  type VariationsGrid,
-  type VariationsGridInput,
 } from '#domain/admin-catalogue.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { ApiError } from '#app/lib/api.ts';
@@ -25,6 +21,9 @@ import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { inputClass, primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { applyServerErrors, failureMessage } from '#app/components/admin/ui.tsx';
+import { SizeGridForm } from '#app/components/admin/SizeGridForm.tsx';
+import { isStaleSave, StaleSaveNotice } from '#app/components/admin/StaleSave.tsx';
+import type { EditorSession, Reapply } from '#app/components/admin/editor-session.ts';
 
 interface Taxonomy {
   categories: { id: number; name: string; section: string }[];
@@ -32,6 +31,7 @@ interface Taxonomy {
 }
 
 type Message = { kind: 'error' | 'success'; text: string } | null;
+type StaleMessage = { kind: 'error' | 'success' | 'stale'; text: string } | null;
 
 /** The product editor: its fields, then its sizes as a grid, each saved on its own. */
 export default function AdminProductEdit() {
@@ -47,10 +47,30 @@ export default function AdminProductEdit() {
       (await adminFetch<{ data: Taxonomy }>('/api/admin/products/taxonomy')).data,
     staleTime: 60_000,
   });
+  const queryClient = useQueryClient();
+  // The version this editor's saves are made from: moved on by its own saves and by a reload,
+  // never by a background refetch, so a colleague's save in between is refused, not overwritten.
+  const [version, setVersion] = useState<number | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const [reapply, setReapply] = useState<Reapply | null>(null);
   if (product.isError) {
     return <FormMessage kind="error">Product not found</FormMessage>;
   }
   if (!product.data || !taxonomy.data) return <Spinner label="Loading the product" />;
+  const session: EditorSession = {
+    version: version ?? product.data.version,
+    saved: (data) => {
+      setVersion(data.version);
+      queryClient.setQueryData(['admin', 'product', id], data);
+    },
+    reload: async (next) => {
+      const fresh = await product.refetch();
+      if (fresh.data) setVersion(fresh.data.version);
+      setReapply(next ?? null);
+      setGeneration((n) => n + 1);
+    },
+    reapply,
+  };
   return (
     <div className="flex flex-col gap-8">
       <p>
@@ -59,42 +79,75 @@ export default function AdminProductEdit() {
         </Link>
       </p>
       <h1 className="text-2xl font-semibold">{product.data.name}</h1>
-      <ProductForm product={product.data} taxonomy={taxonomy.data} />
-      <ImagesForm product={product.data} />
-      <VariationsForm product={product.data} />
+      <div key={generation} className="flex flex-col gap-8">
+        <ProductForm product={product.data} taxonomy={taxonomy.data} session={session} />
+        <ImagesForm product={product.data} session={session} />
+        <SizeGridForm product={product.data} session={session} />
+      </div>
     </div>
   );
 }
 
-function ProductForm({ product, taxonomy }: { product: AdminProductJson; taxonomy: Taxonomy }) {
-  const queryClient = useQueryClient();
-  const [message, setMessage] = useState<Message>(null);
+function ProductForm({
+  product,
+  taxonomy,
+  session,
+}: {
+  product: AdminProductJson;
+  taxonomy: Taxonomy;
+  session: EditorSession;
+}) {
+  const reapplying = session.reapply?.form === 'product' ? session.reapply.values : null;
+  const [message, setMessage] = useState<StaleMessage>(
+    reapplying
+      ? {
+          kind: 'success',
+          text: 'Your changes are back on top of the saved product: check and save',
+        }
+      : null,
+  );
   const form = useForm<ProductEditInput, unknown, ProductEdit>({
     resolver: zodResolver(productEditSchema),
-    defaultValues: productEditValues(product),
+    defaultValues: { ...productEditValues(product), ...reapplying },
   });
   const save = form.handleSubmit(async (input) => {
     setMessage(null);
     try {
       const { data } = await adminFetch<{ data: AdminProductJson }>(
         `/api/admin/products/${product.id}`,
-        {
-          method: 'PUT',
-          body: input,
-        },
+        { method: 'PUT', body: { ...input, version: session.version } },
       );
-      queryClient.setQueryData(['admin', 'product', product.id], data);
+      session.saved(data);
       form.reset(productEditValues(data));
       setMessage({ kind: 'success', text: 'Product saved' });
     } catch (error) {
-      setMessage({ kind: 'error', text: applyServerErrors(form, error) });
+      const text = applyServerErrors(form, error);
+      setMessage({ kind: isStaleSave(error) ? 'stale' : 'error', text });
     }
   });
+  /** The fields this form changed, to put back over a colleague's save. */
+  const changed = (): Partial<ProductEditInput> => {
+    const values = form.getValues();
+    const was = productEditValues(product);
+    return Object.fromEntries(
+      Object.entries(values).filter(
+        ([key, value]) => JSON.stringify(value) !== JSON.stringify(was[key as keyof typeof was]),
+      ),
+    );
+  };
   const sections = [...new Set(taxonomy.categories.map((c) => c.section))];
   const attributes = [...new Set(taxonomy.terms.map((t) => t.attribute))];
   return (
     <Form form={form} onSubmit={save} className="flex flex-col gap-4" aria-label="Product">
-      {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
+      {message?.kind === 'stale' ? (
+        <StaleSaveNotice
+          message={message.text}
+          onReload={() => void session.reload()}
+          onReapply={() => void session.reload({ form: 'product', values: changed() })}
+        />
+      ) : message ? (
+        <FormMessage kind={message.kind}>{message.text}</FormMessage>
+      ) : null}
       <div className="grid gap-4 md:grid-cols-2">
         <Field name="name" label="Name" required />
         <Field name="slug" label="Slug (the old one redirects here)" required />
@@ -227,94 +280,13 @@ function IdChecklist({
   );
 }
 
-const EMPTY_ROW = { option: '', sku: '', price: '', sale_price: '', stock: '' };
-
-/** The sizes as a grid: one row per size, saved together. */
-function VariationsForm({ product }: { product: AdminProductJson }) {
-  const queryClient = useQueryClient();
-  const [message, setMessage] = useState<Message>(null);
-  const form = useForm<VariationsGridInput, unknown, VariationsGrid>({
-    resolver: zodResolver(variationsGridSchema),
-    defaultValues: variationsGridValues(product),
-  });
-  const rows = useFieldArray({ control: form.control, name: 'variations' });
-  // The browser checked the rows; the server parses the same text again (pounds, not pence).
-  const save = form.handleSubmit(async () => {
-    setMessage(null);
-    try {
-      const { data } = await adminFetch<{ data: AdminProductJson }>(
-        `/api/admin/products/${product.id}/variations`,
-        { method: 'PUT', body: form.getValues() },
-      );
-      form.reset(variationsGridValues(data));
-      queryClient.setQueryData(['admin', 'product', product.id], data);
-      setMessage({ kind: 'success', text: 'Sizes saved' });
-    } catch (error) {
-      setMessage({ kind: 'error', text: applyServerErrors(form, error) });
-    }
-  });
-  const unitOf = (index: number) =>
-    /sample/i.test(form.watch(`variations.${index}.option`) ?? '') ? 'per item' : 'per m²';
-  return (
-    <section aria-labelledby="sizes-heading" className="flex flex-col gap-3">
-      <h2 id="sizes-heading" className="text-xl font-semibold">
-        Sizes, prices and stock
-      </h2>
-      <Form form={form} onSubmit={save} className="flex flex-col gap-3" aria-label="Sizes">
-        {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
-        {rows.fields.map((row, index) => (
-          <fieldset
-            key={row.id}
-            className="grid grid-cols-2 gap-2 rounded border border-stone-200 p-2 md:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] md:items-end"
-          >
-            <legend className="sr-only">Size {index + 1}</legend>
-            <Field
-              name={`variations.${index}.option`}
-              label="Size"
-              className="col-span-2 md:col-span-1"
-            />
-            <Field name={`variations.${index}.sku`} label="SKU" />
-            <Field
-              name={`variations.${index}.price`}
-              label={`Price £ ${unitOf(index)}`}
-              inputMode="decimal"
-            />
-            <Field
-              name={`variations.${index}.sale_price`}
-              label="Sale price £"
-              inputMode="decimal"
-            />
-            <Field name={`variations.${index}.stock`} label="Stock (pieces)" inputMode="numeric" />
-            <button
-              type="button"
-              className={`${secondaryButton} self-end`}
-              onClick={() => rows.remove(index)}
-            >
-              Remove<span className="sr-only"> size {index + 1}</span>
-            </button>
-          </fieldset>
-        ))}
-        <div className="flex flex-wrap gap-3">
-          <button type="button" className={secondaryButton} onClick={() => rows.append(EMPTY_ROW)}>
-            Add a size
-          </button>
-          <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
-            Save sizes
-          </button>
-        </div>
-      </Form>
-    </section>
-  );
-}
-
 /** The product's images: upload (any common type), alt text, order, removal. */
-function ImagesForm({ product }: { product: AdminProductJson }) {
-  const queryClient = useQueryClient();
+function ImagesForm({ product, session }: { product: AdminProductJson; session: EditorSession }) {
   const [images, setImages] = useState(product.images);
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
   const done = (data: AdminProductJson, text: string) => {
-    queryClient.setQueryData(['admin', 'product', product.id], data);
+    session.saved(data);
     setImages(data.images);
     setMessage({ kind: 'success', text });
   };
@@ -346,7 +318,10 @@ function ImagesForm({ product }: { product: AdminProductJson }) {
     try {
       const { data } = await adminFetch<{ data: AdminProductJson }>(
         `/api/admin/products/${product.id}/images`,
-        { method: 'PUT', body: { images: images.map(({ id, alt }) => ({ id, alt })) } },
+        {
+          method: 'PUT',
+          body: { version: session.version, images: images.map(({ id, alt }) => ({ id, alt })) },
+        },
       );
       done(data, 'Images saved');
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pageMetaSchema } from '#domain/api-schemas.ts';
 import {
@@ -32,7 +32,11 @@ import {
   storeUpload,
 } from '../../services/media/uploaded-image.ts';
 import { route } from '../../http/route.ts';
-import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
+import { requireStaff } from '../../plugins/staff-session.ts';
+import { staffWrite } from '../../http/staff-write.ts';
+import { readAdminProduct } from '../../services/catalogue/admin-products.ts';
+import { saveSizeGrid } from '../../services/catalogue/admin-size-grid.ts';
+import type { AuditActor } from '../../services/staff/audit.ts';
 
 const productParams = z.object({
   id: z.coerce.number({ error: 'Product not found' }).int().positive().max(2_147_483_647),
@@ -46,6 +50,9 @@ const productParams = z.object({
 export async function adminCatalogueApi(app: FastifyInstance) {
   const catalogue = app.services.adminCatalogue;
   const tags = ['admin'];
+  /** A catalogue write as staff: role, the write (version and audit inside), the announcement. */
+  const write = <T>(request: FastifyRequest, run: (who: AuditActor) => Promise<T>) =>
+    staffWrite(app, request, { area: 'catalogue', announce: 'catalogue' }, run);
   // The role first, before the body is read: a stranger or an editor learns nothing from the
   // validation of their input, and cannot make the server read a 15 MB upload.
   app.addHook('onRequest', async (request) => {
@@ -75,7 +82,7 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     },
     handler: async ({ query, request }) => {
       await requireStaff(request, 'catalogue');
-      const { data, total } = await catalogue.list(query);
+      const { data, total } = await catalogue.list.page(query);
       return { data, meta: listMeta(query.page, query.per_page, total) };
     },
   });
@@ -94,9 +101,7 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       errors: [401, 403],
     },
     handler: async ({ body, request, reply }) => {
-      const member = await requireStaff(request, 'catalogue');
-      const data = await catalogue.createProduct(body, auditActor(request, member));
-      await app.changes.publish('catalogue');
+      const data = await write(request, (who) => catalogue.products.create(body, who));
       return reply.status(201).send({ data });
     },
   });
@@ -113,7 +118,7 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     },
     handler: async ({ request }) => {
       await requireStaff(request, 'catalogue');
-      return { data: await catalogue.taxonomy() };
+      return { data: await catalogue.taxonomy.taxonomy() };
     },
   });
 
@@ -129,7 +134,7 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     },
     handler: async ({ request }) => {
       await requireStaff(request, 'catalogue');
-      return { data: await catalogue.lastBulkEdit() };
+      return { data: await catalogue.bulk.last() };
     },
   });
 
@@ -147,7 +152,7 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     },
     handler: async ({ body, request }) => {
       await requireStaff(request, 'catalogue');
-      return { data: await catalogue.bulkPreview(body) };
+      return { data: await catalogue.bulk.preview(body) };
     },
   });
 
@@ -164,9 +169,11 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       errors: [401, 403],
     },
     handler: async ({ body, request }) => {
-      const member = await requireStaff(request, 'catalogue');
-      const data = await catalogue.bulkApply(body, auditActor(request, member));
-      if (data.changes > 0) await app.changes.publish('catalogue');
+      const spec = {
+        area: 'catalogue',
+        announce: (r: { changes: number }) => (r.changes > 0 ? 'catalogue' : null),
+      } as const;
+      const data = await staffWrite(app, request, spec, (who) => catalogue.bulk.apply(body, who));
       return { data };
     },
   });
@@ -183,10 +190,8 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       errors: [401, 403, 404],
     },
     handler: async ({ request }) => {
-      const member = await requireStaff(request, 'catalogue');
-      const data = await catalogue.undoLastBulkEdit(auditActor(request, member));
+      const data = await write(request, (who) => catalogue.bulk.undoLast(who));
       if (!data) throw notFound('There is no bulk edit to undo');
-      await app.changes.publish('catalogue');
       return { data };
     },
   });
@@ -204,7 +209,7 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     },
     handler: async ({ params, request }) => {
       await requireStaff(request, 'catalogue');
-      const data = await catalogue.product(params.id);
+      const data = await readAdminProduct(app.services.db, params.id);
       if (!data) throw notFound('Product not found');
       return { data };
     },
@@ -224,9 +229,7 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       errors: [401, 403, 404],
     },
     handler: async ({ params, body, request }) => {
-      const member = await requireStaff(request, 'catalogue');
-      const data = await catalogue.saveProduct(params.id, body, auditActor(request, member));
-      await app.changes.publish('catalogue');
+      const data = await write(request, (who) => catalogue.products.save(params.id, body, who));
       return { data };
     },
   });
@@ -245,9 +248,9 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       errors: [401, 403, 404],
     },
     handler: async ({ params, body, request }) => {
-      const member = await requireStaff(request, 'catalogue');
-      const data = await catalogue.saveVariations(params.id, body, auditActor(request, member));
-      await app.changes.publish('catalogue');
+      const data = await write(request, (who) =>
+        saveSizeGrid(app.services.db, params.id, body, who),
+      );
       return { data };
     },
   });
@@ -268,7 +271,6 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       errors: [401, 403, 404, 413, 415, 422],
     },
     handler: async ({ params, query, request, reply }) => {
-      const member = await requireStaff(request, 'catalogue');
       const bytes = request.body;
       const unsupported = () =>
         new HttpError(415, 'unsupported_media_type', IMAGE_MESSAGES.notAnImage);
@@ -283,15 +285,12 @@ export async function adminCatalogueApi(app: FastifyInstance) {
           IMAGE_MESSAGES.tooManyPixels(info.width, info.height),
         );
       }
-      if (!(await catalogue.product(params.id))) throw notFound('Product not found');
+      if (!(await readAdminProduct(app.services.db, params.id)))
+        throw notFound('Product not found');
       const uploaded = await storeUpload(app.services.db, bytes, info);
-      const data = await catalogue.addImage(
-        params.id,
-        uploaded,
-        query.alt,
-        auditActor(request, member),
+      const data = await write(request, (who) =>
+        catalogue.images.add(params.id, uploaded, query.alt, who),
       );
-      await app.changes.publish('catalogue');
       reply.status(201);
       return { data };
     },
@@ -310,9 +309,7 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       errors: [401, 403, 404],
     },
     handler: async ({ params, body, request }) => {
-      const member = await requireStaff(request, 'catalogue');
-      const data = await catalogue.saveImages(params.id, body.images, auditActor(request, member));
-      await app.changes.publish('catalogue');
+      const data = await write(request, (who) => catalogue.images.save(params.id, body, who));
       return { data };
     },
   });
@@ -334,9 +331,9 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       errors: [401, 403],
     },
     handler: async ({ body, request, reply }) => {
-      const member = await requireStaff(request, 'catalogue');
-      const data = await catalogue.saveCategory(undefined, body, auditActor(request, member));
-      await app.changes.publish('catalogue');
+      const data = await write(request, (who) =>
+        catalogue.taxonomy.saveCategory(undefined, body, who),
+      );
       reply.status(201);
       return { data };
     },
@@ -355,9 +352,9 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       errors: [401, 403, 404],
     },
     handler: async ({ params, body, request }) => {
-      const member = await requireStaff(request, 'catalogue');
-      const data = await catalogue.saveCategory(params.id, body, auditActor(request, member));
-      await app.changes.publish('catalogue');
+      const data = await write(request, (who) =>
+        catalogue.taxonomy.saveCategory(params.id, body, who),
+      );
       return { data };
     },
   });
@@ -376,13 +373,9 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       errors: [401, 403, 404],
     },
     handler: async ({ params, body, request, reply }) => {
-      const member = await requireStaff(request, 'catalogue');
-      const data = await catalogue.saveTerm(
-        { attributeId: params.id },
-        body,
-        auditActor(request, member),
+      const data = await write(request, (who) =>
+        catalogue.taxonomy.saveTerm({ attributeId: params.id }, body, who),
       );
-      await app.changes.publish('catalogue');
       reply.status(201);
       return { data };
     },
@@ -401,13 +394,9 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       errors: [401, 403, 404],
     },
     handler: async ({ params, body, request }) => {
-      const member = await requireStaff(request, 'catalogue');
-      const data = await catalogue.saveTerm(
-        { termId: params.id },
-        body,
-        auditActor(request, member),
+      const data = await write(request, (who) =>
+        catalogue.taxonomy.saveTerm({ termId: params.id }, body, who),
       );
-      await app.changes.publish('catalogue');
       return { data };
     },
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParams } from '#domain/catalogue-query.ts';
 import { menuNodeSchema } from '#domain/api-schemas.ts';
@@ -12,7 +12,11 @@ import {
   menuInputSchema,
 } from '#domain/content-admin.ts';
 import { route } from '../../http/route.ts';
-import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
+import { staffWrite } from '../../http/staff-write.ts';
+import type { ShopChange } from '../../plugins/changes.ts';
+import { requireStaff } from '../../plugins/staff-session.ts';
+import type { AuditActor } from '../../services/staff/audit.ts';
+import { resourceVersion } from '../../services/staff-write.ts';
 import { AdminContentService, type ContentType } from '../../services/content/admin-content.ts';
 
 const typeParams = z.object({ type: z.enum(['pages', 'posts'], { error: 'pages or posts' }) });
@@ -27,6 +31,20 @@ const typeOf = (type: 'pages' | 'posts'): ContentType => (type === 'pages' ? 'pa
 export async function adminContentApi(app: FastifyInstance) {
   const content = new AdminContentService(app.services.db);
   const tags = ['admin'];
+  /** A content write as staff: role, the write (version and audit inside), the announcement. */
+  const write = <T>(
+    request: FastifyRequest,
+    announce: ShopChange,
+    run: (who: AuditActor) => Promise<T>,
+  ) => staffWrite(app, request, { area: 'content', announce }, run);
+  const menuJson = async () => ({
+    tree: await content.menu(),
+    version: await resourceVersion(app.services.db, 'menu'),
+  });
+  const homeJson = async () => ({
+    ...(await content.home()),
+    version: await resourceVersion(app.services.db, 'home'),
+  });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -80,10 +98,8 @@ export async function adminContentApi(app: FastifyInstance) {
       errors: [401, 403],
     },
     handler: async ({ params, body, request, reply }) => {
-      const member = await requireStaff(request, 'content');
       const type = typeOf(params.type);
-      const id = await content.create(type, body, auditActor(request, member));
-      await app.changes.publish('content');
+      const id = await write(request, 'content', (who) => content.create(type, body, who));
       return reply.status(201).send({ data: await content.get(type, id) });
     },
   });
@@ -101,10 +117,8 @@ export async function adminContentApi(app: FastifyInstance) {
       errors: [401, 403, 404],
     },
     handler: async ({ params, body, request }) => {
-      const member = await requireStaff(request, 'content');
       const type = typeOf(params.type);
-      await content.update(type, params.id, body, auditActor(request, member));
-      await app.changes.publish('content');
+      await write(request, 'content', (who) => content.update(type, params.id, body, who));
       return { data: await content.get(type, params.id) };
     },
   });
@@ -132,12 +146,14 @@ export async function adminContentApi(app: FastifyInstance) {
     tags,
     response: {
       description: 'The menu tree',
-      schema: z.object({ data: z.object({ tree: z.array(menuNodeSchema) }) }),
+      schema: z.object({
+        data: z.object({ tree: z.array(menuNodeSchema), version: z.number().int() }),
+      }),
       errors: [401, 403],
     },
     handler: async ({ request }) => {
       await requireStaff(request, 'content');
-      return { data: { tree: await content.menu() } };
+      return { data: await menuJson() };
     },
   });
 
@@ -149,14 +165,14 @@ export async function adminContentApi(app: FastifyInstance) {
     body: menuInputSchema,
     response: {
       description: 'The menu tree as saved',
-      schema: z.object({ data: z.object({ tree: z.array(menuNodeSchema) }) }),
+      schema: z.object({
+        data: z.object({ tree: z.array(menuNodeSchema), version: z.number().int() }),
+      }),
       errors: [401, 403],
     },
     handler: async ({ body, request }) => {
-      const member = await requireStaff(request, 'content');
-      await content.saveMenu(body.tree, auditActor(request, member));
-      await app.changes.publish('menu');
-      return { data: { tree: await content.menu() } };
+      await write(request, 'menu', (who) => content.saveMenu(body.tree, body.version, who));
+      return { data: await menuJson() };
     },
   });
 
@@ -167,12 +183,12 @@ export async function adminContentApi(app: FastifyInstance) {
     tags,
     response: {
       description: 'The slides and tiles, in order',
-      schema: z.object({ data: homeSchema }),
+      schema: z.object({ data: homeSchema.extend({ version: z.number().int() }) }),
       errors: [401, 403],
     },
     handler: async ({ request }) => {
       await requireStaff(request, 'content');
-      return { data: await content.home() };
+      return { data: await homeJson() };
     },
   });
 
@@ -184,14 +200,13 @@ export async function adminContentApi(app: FastifyInstance) {
     body: homeInputSchema,
     response: {
       description: 'The slides and tiles, in order',
-      schema: z.object({ data: homeSchema }),
+      schema: z.object({ data: homeSchema.extend({ version: z.number().int() }) }),
       errors: [401, 403],
     },
     handler: async ({ body, request }) => {
-      const member = await requireStaff(request, 'content');
-      await content.saveHome(body, auditActor(request, member));
-      await app.changes.publish('home');
-      return { data: await content.home() };
+      const { version, ...home } = body;
+      await write(request, 'home', (who) => content.saveHome(home, version, who));
+      return { data: await homeJson() };
     },
   });
 }

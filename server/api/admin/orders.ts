@@ -15,7 +15,8 @@ import { ORDER_STATUSES } from '#domain/order-states.ts';
 import { parseCreditNoteNumber, refundSchema } from '#domain/refunds.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
+import { staffWrite } from '../../http/staff-write.ts';
+import { requireStaff } from '../../plugins/staff-session.ts';
 import { audit } from '../../services/staff/audit.ts';
 import { dashboardFigures } from '../../services/orders/dashboard.ts';
 import { renderCreditNotePdf } from '../../services/orders/credit-note-pdf.ts';
@@ -146,33 +147,33 @@ export async function adminOrdersApi(app: FastifyInstance) {
       schema: z.object({ result: markPaidResultSchema, data: adminOrderSchema }),
       errors: [401, 403, 404, 409],
     },
-    handler: async ({ params, body, request }) => {
-      const member = await requireStaff(request, 'orders');
-      const id = await orderIdOr404(params.number);
-      const before = await orders.json(id);
-      const result = await orders.markPaid({
-        orderNumber: params.number,
-        provider: 'bank_transfer',
-        providerRef: null,
-        amountPence: body.amount,
-        currency: 'GBP',
-        actor: `staff:${member.email}`,
-      });
-      if (result === 'amount_mismatch') {
-        throw conflict(
-          `The amount received is not the order total of £${before.totals.total.gross}`,
-        );
-      }
-      const after = await refunds.adminJson(id);
-      await audit(app.services.db, auditActor(request, member), {
-        action: 'order.mark_paid',
-        entity: 'order',
-        entityId: params.number,
-        before: { status: before.status, payment_status: before.payment_status },
-        after: { status: after.status, payment_status: after.payment_status, result },
-      });
-      return { result, data: after };
-    },
+    handler: async ({ params, body, request }) =>
+      staffWrite(app, request, { area: 'orders' }, async (who) => {
+        const id = await orderIdOr404(params.number);
+        const before = await orders.json(id);
+        const result = await orders.markPaid({
+          orderNumber: params.number,
+          provider: 'bank_transfer',
+          providerRef: null,
+          amountPence: body.amount,
+          currency: 'GBP',
+          actor: `staff:${who.actor}`,
+        });
+        if (result === 'amount_mismatch') {
+          throw conflict(
+            `The amount received is not the order total of £${before.totals.total.gross}`,
+          );
+        }
+        const after = await refunds.adminJson(id);
+        await audit(app.services.db, who, {
+          action: 'order.mark_paid',
+          entity: 'order',
+          entityId: params.number,
+          before: { status: before.status, payment_status: before.payment_status },
+          after: { status: after.status, payment_status: after.payment_status, result },
+        });
+        return { result, data: after };
+      }),
   });
 
   route(app, {
@@ -188,20 +189,20 @@ export async function adminOrdersApi(app: FastifyInstance) {
       schema: z.object({ data: adminOrderSchema }),
       errors: [401, 403, 404, 409],
     },
-    handler: async ({ params, body, request }) => {
-      const member = await requireStaff(request, 'orders');
-      const id = await orderIdOr404(params.number);
-      const before = await orders.json(id);
-      await orders.move(params.number, body.status, `staff:${member.email}`, body.note);
-      await audit(app.services.db, auditActor(request, member), {
-        action: 'order.move',
-        entity: 'order',
-        entityId: params.number,
-        before: { status: before.status },
-        after: { status: body.status, note: body.note ?? null },
-      });
-      return { data: await refunds.adminJson(id) };
-    },
+    handler: async ({ params, body, request }) =>
+      staffWrite(app, request, { area: 'orders' }, async (who) => {
+        const id = await orderIdOr404(params.number);
+        const before = await orders.json(id);
+        await orders.move(params.number, body.status, `staff:${who.actor}`, body.note);
+        await audit(app.services.db, who, {
+          action: 'order.move',
+          entity: 'order',
+          entityId: params.number,
+          before: { status: before.status },
+          after: { status: body.status, note: body.note ?? null },
+        });
+        return { data: await refunds.adminJson(id) };
+      }),
   });
 
   route(app, {
@@ -217,17 +218,17 @@ export async function adminOrdersApi(app: FastifyInstance) {
       schema: z.object({ credit_note: z.string(), data: adminOrderSchema }),
       errors: [401, 403, 404, 409, 502, 503],
     },
-    handler: async ({ params, body, request }) => {
-      const member = await requireStaff(request, 'orders');
-      const id = await orderIdOr404(params.number);
-      const { creditNote } = await refunds.refund({
-        orderNumber: params.number,
-        amountPence: tryToPence(body.amount)!,
-        reason: body.reason,
-        who: auditActor(request, member),
-      });
-      return { credit_note: creditNote, data: await refunds.adminJson(id) };
-    },
+    handler: async ({ params, body, request }) =>
+      staffWrite(app, request, { area: 'orders' }, async (who) => {
+        const id = await orderIdOr404(params.number);
+        const { creditNote } = await refunds.refund({
+          orderNumber: params.number,
+          amountPence: tryToPence(body.amount)!,
+          reason: body.reason,
+          who,
+        });
+        return { credit_note: creditNote, data: await refunds.adminJson(id) };
+      }),
   });
 
   route(app, {

@@ -6,7 +6,8 @@ import { listMeta } from '#domain/catalogue.ts';
 import { newStaffSchema } from '#domain/staff.ts';
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
+import { staffWrite } from '../../http/staff-write.ts';
+import { requireStaff } from '../../plugins/staff-session.ts';
 import { readAudit } from '../../services/staff/audit.ts';
 
 const staffParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -44,8 +45,9 @@ export async function adminStaffApi(app: FastifyInstance) {
       errors: [401, 403, 409],
     },
     handler: async ({ body, request, reply }) => {
-      const owner = await requireStaff(request, 'staff');
-      const data = await app.staff.create(body, auditActor(request, owner));
+      const data = await staffWrite(app, request, { area: 'staff' }, (who) =>
+        app.staff.create(body, who),
+      );
       reply.status(201);
       return { data };
     },
@@ -63,8 +65,9 @@ export async function adminStaffApi(app: FastifyInstance) {
       errors: [401, 403, 404],
     },
     handler: async ({ params, request }) => {
-      const owner = await requireStaff(request, 'staff');
-      const data = await app.staff.disable(params.id, auditActor(request, owner));
+      const data = await staffWrite(app, request, { area: 'staff' }, (who) =>
+        app.staff.disable(params.id, who),
+      );
       if (!data) throw notFound('No such staff member');
       return { data };
     },

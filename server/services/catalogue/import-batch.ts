@@ -7,7 +7,7 @@ import { slugify } from '#domain/slug.ts';
 import { IMPORT_MESSAGES, WOO_FIELDS, type RowProblem } from '#domain/woocommerce-csv.ts';
 import type { ProductRow, VariationRow, WooRow } from '#domain/woocommerce-row.ts';
 import { sanitiseCmsHtml } from '../content/sanitise.ts';
-import { refreshProductPrices } from './admin-catalogue.ts';
+import { refreshProductPrices } from './product-prices.ts';
 import type { ImportImage, ImportImages } from './import-images.ts';
 import type { ImportSettlement } from './import-settle.ts';
 import { applySizes, type SizeOutcome, type SizeToApply } from './import-sizes.ts';

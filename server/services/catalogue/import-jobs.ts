@@ -143,9 +143,11 @@ export class ImportJobs {
     await this.db.execute(sql`UPDATE admin_jobs SET status = 'running', started_at = now(),
         heartbeat_at = now(), total_rows = ${total}
       WHERE id = ${id}`);
-    const { who: _who, ...importOptions } = options;
+    const { who, ...importOptions } = options;
     const importer = new ProductImport(this.db, {
       ...importOptions,
+      stockActor: who.actor,
+      jobId: id,
       fetchLimits: this.fetchLimits,
     });
     let columns: ReturnType<typeof matchHeaders> | null = null;

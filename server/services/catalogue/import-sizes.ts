@@ -32,7 +32,7 @@ interface ExistingSize {
 /**
  * Writes a batch's sizes: matched by SKU, else by product and option; inserted, updated or left
  * alone, each counted through its onOutcome. This is the one place an import writes prices and
- * stock figures: stock changes an import makes are to be recorded here.
+ * stock figures; the ledger records each stock change under the batch's stock context.
  */
 export async function applySizes(
   tx: Database,

@@ -11,6 +11,7 @@ import {
 import { ImportImages } from './import-images.ts';
 import { ImportSettlement } from './import-settle.ts';
 import { ensureAttributes } from './import-taxonomy.ts';
+import { stockContext, type StockContext } from '../stock.ts';
 
 export type { ImportCounts, ImportOptions } from './import-batch.ts';
 
@@ -23,12 +24,14 @@ export type { ImportCounts, ImportOptions } from './import-batch.ts';
 export class ProductImport {
   readonly counts: ImportCounts = { created: 0, updated: 0, skipped: 0 };
   private readonly state: ImportState;
+  private readonly stock: StockContext;
 
   constructor(
     private readonly db: Database,
-    options: ImportOptions & { fetchLimits: ImageFetchLimits },
+    options: ImportOptions & { fetchLimits: ImageFetchLimits; stockActor: string; jobId: number },
   ) {
-    const { fetchLimits, ...importOptions } = options;
+    const { fetchLimits, stockActor, jobId, ...importOptions } = options;
+    this.stock = { reason: 'import', actor: stockActor, ref: `import:${jobId}` };
     this.state = {
       options: importOptions,
       images: new ImportImages(db, { ...importOptions, fetchLimits }),
@@ -54,6 +57,7 @@ export class ProductImport {
     try {
       await this.db.transaction(async (tx) => {
         await ensureAttributes(tx);
+        await stockContext(tx, this.stock);
         const batch = new ImportBatch(tx, this.state, problems, counts, createdSkus);
         await batch.apply(rows);
         if (this.state.options.dryRun) throw rollback;

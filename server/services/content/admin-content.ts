@@ -16,6 +16,7 @@ import {
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { AuditActor } from '../staff/audit.ts';
 import { audit } from '../staff/audit.ts';
+import { claimResourceVersion, versionedSave } from '../staff-write.ts';
 import { sanitiseCmsHtml } from './sanitise.ts';
 
 export type ContentType = 'page' | 'post';
@@ -88,6 +89,7 @@ export class AdminContentService {
       featured_image_alt: row.imageAlt ?? '',
       link: linkOf(type, row.row.slug),
       updated_at: row.row.updatedAt.toISOString(),
+      version: row.row.version,
     };
     if ('publishedAt' in row.row) json.published_at = row.row.publishedAt.toISOString();
     else json.fixed_slug = isFixed(row.row.slug);
@@ -132,42 +134,47 @@ export class AdminContentService {
     input: ContentValues,
     who: AuditActor,
   ): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const db: Database = tx;
-      const before = await this.get(type, id, db);
-      if (type === 'page' && before.fixed_slug && input.slug !== before.slug) {
-        throw badRequest(CONTENT_MESSAGES.slugFixed, { slug: CONTENT_MESSAGES.slugFixed });
-      }
-      await this.refuseTakenSlug(db, type, input.slug, id);
-      const mediaId = await this.mediaFor(db, input);
-      const now = new Date();
-      if (type === 'page') {
-        await db
-          .update(pages)
-          .set({ ...stored(input), featuredMediaId: mediaId, updatedAt: now })
-          .where(eq(pages.id, id));
-      } else {
-        // A draft published now goes out now, at the top of the blog.
-        const goesOut = before.status !== 'publish' && input.status === 'publish';
-        await db
-          .update(posts)
-          .set({
-            ...stored(input),
-            featuredMediaId: mediaId,
-            updatedAt: now,
-            ...(goesOut ? { publishedAt: now } : {}),
-          })
-          .where(eq(posts.id, id));
-      }
-      const after = await this.get(type, id, db);
-      await audit(db, who, {
-        action: `${type}.update`,
-        entity: type,
-        entityId: id,
-        before: auditShape(before),
-        after: auditShape(after),
-      });
-    });
+    const target = {
+      table: type === 'page' ? 'pages' : 'posts',
+      id,
+      entity: type,
+      missing: type === 'page' ? 'Page not found' : 'Post not found',
+    } as const;
+    await versionedSave(
+      this.db,
+      who,
+      { target, loaded: input.version, action: `${type}.update` },
+      async (tx) => {
+        const db: Database = tx;
+        const before = await this.get(type, id, db);
+        if (type === 'page' && before.fixed_slug && input.slug !== before.slug) {
+          throw badRequest(CONTENT_MESSAGES.slugFixed, { slug: CONTENT_MESSAGES.slugFixed });
+        }
+        await this.refuseTakenSlug(db, type, input.slug, id);
+        const mediaId = await this.mediaFor(db, input);
+        const now = new Date();
+        if (type === 'page') {
+          await db
+            .update(pages)
+            .set({ ...stored(input), featuredMediaId: mediaId, updatedAt: now })
+            .where(eq(pages.id, id));
+        } else {
+          // A draft published now goes out now, at the top of the blog.
+          const goesOut = before.status !== 'publish' && input.status === 'publish';
+          await db
+            .update(posts)
+            .set({
+              ...stored(input),
+              featuredMediaId: mediaId,
+              updatedAt: now,
+              ...(goesOut ? { publishedAt: now } : {}),
+            })
+            .where(eq(posts.id, id));
+        }
+        const after = await this.get(type, id, db);
+        return { before: auditShape(before), after: auditShape(after), result: undefined };
+      },
+    );
   }
 
   private async refuseTakenSlug(db: Database, type: ContentType, slug: string, id: number | null) {
@@ -217,9 +224,10 @@ export class AdminContentService {
   }
 
   /** Replaces the mega-menu with `tree`, in one transaction. */
-  async saveMenu(tree: MenuTreeNode[], who: AuditActor): Promise<void> {
+  async saveMenu(tree: MenuTreeNode[], loaded: number | undefined, who: AuditActor): Promise<void> {
     await this.db.transaction(async (tx) => {
       const db: Database = tx;
+      await claimResourceVersion(db, 'menu', loaded);
       const before = await this.menu(db);
       await db.delete(menuNodes);
       const insert = async (nodes: MenuTreeNode[], parentId: number | null) => {
@@ -232,7 +240,13 @@ export class AdminContentService {
         }
       };
       await insert(tree, null);
-      await audit(db, who, { action: 'menu.update', entity: 'menu', before, after: tree });
+      await audit(db, who, {
+        action: 'menu.update',
+        entity: 'menu',
+        entityId: 'menu',
+        before,
+        after: tree,
+      });
     });
   }
 
@@ -255,9 +269,10 @@ export class AdminContentService {
   }
 
   /** Replaces the slides and tiles, in one transaction. */
-  async saveHome(home: HomeJson, who: AuditActor): Promise<void> {
+  async saveHome(home: HomeJson, loaded: number | undefined, who: AuditActor): Promise<void> {
     await this.db.transaction(async (tx) => {
       const db: Database = tx;
+      await claimResourceVersion(db, 'home', loaded);
       const before = await this.home(db);
       await db.delete(heroSlides);
       await db.delete(promoTiles);
@@ -267,13 +282,19 @@ export class AdminContentService {
       if (home.tiles.length > 0) {
         await db.insert(promoTiles).values(home.tiles.map((t, position) => ({ ...t, position })));
       }
-      await audit(db, who, { action: 'home.update', entity: 'home', before, after: home });
+      await audit(db, who, {
+        action: 'home.update',
+        entity: 'home',
+        entityId: 'home',
+        before,
+        after: home,
+      });
     });
   }
 }
 
 /** A page or post in the audit log: everything but the volatile time stamps. */
 function auditShape(json: AdminContentJson) {
-  const { updated_at: _updated, published_at: _published, ...rest } = json;
+  const { updated_at: _updated, published_at: _published, version: _version, ...rest } = json;
   return rest;
 }

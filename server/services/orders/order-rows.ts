@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import type { PaymentMethod } from '#domain/checkout.ts';
 import type { OrderStatus, PaymentStatus } from '#domain/order-states.ts';
+import { stockContext } from '../stock.ts';
 
 export interface OrderHead {
   id: number;
@@ -109,11 +110,16 @@ export async function lockOrder(tx: Tx, number: string): Promise<OrderHead | nul
 }
 
 /** Gives back the pieces an order took, once: its lines stop holding stock. */
-export async function releaseStock(tx: Tx, orderId: number): Promise<void> {
+export async function releaseStock(
+  tx: Tx,
+  order: { id: number; number: string },
+  why: { reason: 'cancel' | 'expiry'; actor: string },
+): Promise<void> {
+  await stockContext(tx, { ...why, orderId: order.id, ref: order.number });
   await tx.execute(sql`
     WITH released AS (
       UPDATE order_lines SET stock_taken = false
-      WHERE order_id = ${orderId} AND stock_taken
+      WHERE order_id = ${order.id} AND stock_taken
       RETURNING variation_id, pieces
     ), per_variation AS (
       SELECT variation_id, sum(pieces)::int AS pieces FROM released GROUP BY variation_id

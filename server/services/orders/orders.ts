@@ -401,7 +401,9 @@ export class OrderService {
       if (!canMoveOrder(order.status, to)) {
         throw conflict(`An order that is ${order.status} cannot become ${to}`);
       }
-      if (!holdsStock(to)) await releaseStock(tx, order.id);
+      if (!holdsStock(to)) {
+        await releaseStock(tx, order, { reason: 'cancel', actor });
+      }
       await tx.execute(sql`UPDATE orders SET status = ${to}, updated_at = now(),
           expires_at = CASE WHEN ${to} = 'pending_payment' THEN expires_at ELSE NULL END
           WHERE id = ${order.id}`);
@@ -428,7 +430,7 @@ export class OrderService {
             ORDER BY expires_at LIMIT 200 FOR UPDATE SKIP LOCKED`,
       );
       for (const order of due) {
-        await releaseStock(tx, order.id);
+        await releaseStock(tx, order, { reason: 'expiry', actor: 'system' });
         await tx.execute(sql`UPDATE orders SET status = 'expired', expires_at = NULL,
             updated_at = now() WHERE id = ${order.id}`);
         await recordEvent(tx, order.id, {

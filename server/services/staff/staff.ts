@@ -119,7 +119,8 @@ export class StaffService {
       if (!before) return null;
       const [row] = await queryRows<StaffRow>(
         tx,
-        sql`UPDATE staff SET disabled_at = coalesce(disabled_at, now()), updated_at = now()
+        sql`UPDATE staff SET disabled_at = coalesce(disabled_at, now()), updated_at = now(),
+          version = version + 1
             WHERE id = ${id} RETURNING *`,
       );
       await tx.execute(sql`DELETE FROM staff_sessions WHERE staff_id = ${id}`);
