@@ -122,7 +122,7 @@ describe('the back office catalogue', () => {
     const restored = await page.request.put(`/api/admin/products/${id}/variations`, {
       data: {
         variations: product.variations.map(
-          (v: { id: number; option: string; sku: string | null; stock: number | null }) => ({
+          (v: { id: number; option: string; sku: string | null }) => ({
             id: v.id,
             option: v.option,
             sku: v.sku ?? '',
@@ -130,7 +130,6 @@ describe('the back office catalogue', () => {
               2,
             ),
             sale_price: '',
-            stock: v.stock === null ? '' : String(v.stock),
           }),
         ),
       },
