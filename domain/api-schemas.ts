@@ -574,17 +574,26 @@ export const markPaidResultSchema = z.enum([
   'not_found',
 ]);
 
-const ordersAndTakings = z.object({ orders: z.number().int(), takings: pounds });
+/** One period's figures; domain/dashboard.ts says what each one counts. */
+const periodFigures = z.object({
+  orders_placed: z.number().int(),
+  orders_cancelled: z.number().int(),
+  orders_expired: z.number().int(),
+  orders_net: z.number().int(),
+  gross_takings: pounds,
+  refunds: pounds,
+  net_takings: pounds,
+});
 
 /** What the back office's dashboard shows. */
 export const dashboardSchema = z.object({
-  today: ordersAndTakings,
-  month: ordersAndTakings,
+  today: periodFigures,
+  month: periodFigures,
   awaiting_payment: z.number().int(),
   awaiting_dispatch: z.number().int(),
   needs_refund: z.number().int(),
-  /** Orders and paid takings per London day of the last 30 days, oldest first. */
-  sales_by_day: z.array(ordersAndTakings.extend({ day: z.string() })),
+  /** The same figures per London day of the last 30 days, oldest first. */
+  sales_by_day: z.array(periodFigures.extend({ day: z.string() })),
   low_stock: z.array(
     z.object({
       variation_id: id,

@@ -124,7 +124,7 @@ describe('every command answers --help and a wrong argument without touching dat
   });
 });
 
-describe('db:seed on a shop that has an order', () => {
+describe('db:seed on a shop that has an order and a staff change', () => {
   const shop = new ShopDatabase();
   const renamed = 'Our own Carrara, renamed by the owner';
 
@@ -134,6 +134,10 @@ describe('db:seed on a shop that has an order', () => {
       await seedDemo(db);
       await db.execute(sql`UPDATE products SET name = ${renamed} WHERE id = 1`);
       await storeOrderAwaitingPayment(db);
+      // A staff change counts; a sign-in does not.
+      await db.execute(sql`INSERT INTO audit_log (actor, action, entity, entity_id)
+        VALUES ('owner@shop.test', 'product.save', 'product', '1'),
+               ('owner@shop.test', 'staff.sign_in', 'staff', '1')`);
     });
   });
   afterAll(() => shop.drop());
@@ -144,7 +148,7 @@ describe('db:seed on a shop that has an order', () => {
     expect(run.stderr).not.toMatch(STACK_LINE);
     const state = await shop.use(snapshot);
     expect(run.stderr).toContain(
-      `This shop has 1 order. Seeding would replace its ${state.products} products (${state.sizes.toLocaleString('en-GB')} sizes), ${state.categories} categories, ${state.menuEntries} menu entries, ${state.pages} pages and ${state.posts} posts.`,
+      `This shop has 1 order and 1 staff change. Seeding would replace its ${state.products} products (${state.sizes.toLocaleString('en-GB')} sizes), ${state.categories} categories, ${state.menuEntries} menu entries, ${state.pages} pages and ${state.posts} posts.`,
     );
     expect(run.stderr).toContain('Nothing was changed. Run `npm run db:seed -- --force`');
     expect(state.firstProduct).toBe(renamed);

@@ -11,7 +11,7 @@ const shortDay = (day: string) =>
   );
 
 /**
- * Takings (bars) and orders (line) per day, drawn by uPlot in the browser only (it is loaded
+ * Net takings (bars) and orders going ahead (line) per day, drawn by uPlot in the browser only (it is loaded
  * with the dashboard, never with the storefront). The same figures are in a table for screen
  * readers and for anyone who would rather read numbers.
  */
@@ -27,8 +27,8 @@ export function SalesChart({ days }: { days: Day[] }) {
     void import('uplot').then(({ default: UPlot }) => {
       if (cancelled) return;
       const xs = days.map((d) => Date.parse(`${d.day}T12:00:00Z`) / 1000);
-      const takings = days.map((d) => toPence(d.takings) / 100);
-      const orders = days.map((d) => d.orders);
+      const takings = days.map((d) => toPence(d.net_takings) / 100);
+      const orders = days.map((d) => d.orders_net);
       const width = () => Math.max(280, element.clientWidth);
       const height = 260;
       chart = new UPlot(
@@ -68,7 +68,7 @@ export function SalesChart({ days }: { days: Day[] }) {
                 v == null ? '' : shortDay(new Date(v * 1000).toISOString().slice(0, 10)),
             },
             {
-              label: 'Takings',
+              label: 'Net takings',
               scale: 'takings',
               stroke: '#8a6d4b',
               fill: 'rgba(138, 109, 75, 0.35)',
@@ -76,7 +76,7 @@ export function SalesChart({ days }: { days: Day[] }) {
               value: (_u, v) => (v == null ? '' : formatGBP(Math.round(v * 100))),
             },
             {
-              label: 'Orders',
+              label: 'Orders going ahead',
               scale: 'orders',
               stroke: '#1c1917',
               width: 2,
@@ -112,16 +112,22 @@ export function SalesChart({ days }: { days: Day[] }) {
           <thead>
             <tr>
               <th className="pr-4">Day</th>
-              <th className="pr-4 text-right">Orders</th>
-              <th className="text-right">Takings</th>
+              <th className="pr-4 text-right">Orders placed</th>
+              <th className="pr-4 text-right">Cancelled or expired</th>
+              <th className="pr-4 text-right">Gross takings</th>
+              <th className="pr-4 text-right">Refunds</th>
+              <th className="text-right">Net takings</th>
             </tr>
           </thead>
           <tbody>
             {days.map((d) => (
               <tr key={d.day}>
                 <td className="pr-4">{shortDay(d.day)}</td>
-                <td className="pr-4 text-right">{d.orders}</td>
-                <td className="text-right">{formatGBP(toPence(d.takings))}</td>
+                <td className="pr-4 text-right">{d.orders_placed}</td>
+                <td className="pr-4 text-right">{d.orders_cancelled + d.orders_expired}</td>
+                <td className="pr-4 text-right">{formatGBP(toPence(d.gross_takings))}</td>
+                <td className="pr-4 text-right">{formatGBP(toPence(d.refunds))}</td>
+                <td className="text-right">{formatGBP(toPence(d.net_takings))}</td>
               </tr>
             ))}
           </tbody>

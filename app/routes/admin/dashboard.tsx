@@ -1,13 +1,38 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatGBP, toPence } from '#domain/money.ts';
-import type { DashboardJson } from '#domain/dashboard.ts';
+import type { DashboardJson, PeriodFiguresJson } from '#domain/dashboard.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { SalesChart } from '#app/components/admin/SalesChart.tsx';
 import { useStaff } from './layout.tsx';
 
 const money = (pounds: string) => formatGBP(toPence(pounds));
+
+/** One period's figures, each labelled with what it counts. */
+function FiguresOfPeriod({ title, figures }: { title: string; figures: PeriodFiguresJson }) {
+  const items = [
+    ['Orders placed', String(figures.orders_placed)],
+    ['Cancelled or expired', String(figures.orders_cancelled + figures.orders_expired)],
+    ['Orders going ahead', String(figures.orders_net)],
+    ['Gross takings (payments received)', money(figures.gross_takings)],
+    ['Refunds given', money(figures.refunds)],
+    ['Net takings (after refunds)', money(figures.net_takings)],
+  ];
+  return (
+    <section aria-label={title}>
+      <h2 className="mb-2 text-lg font-semibold">{title}</h2>
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-6">
+        {items.map(([label, value]) => (
+          <div key={label} className="rounded border border-stone-200 p-4">
+            <dt className="text-sm text-stone-600">{label}</dt>
+            <dd className="text-2xl font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
 
 /** What the shop did today and this month, and what is waiting for someone. */
 export default function AdminDashboard() {
@@ -23,19 +48,12 @@ export default function AdminDashboard() {
         <Spinner label="Loading the figures" />
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-            {[
-              ['Orders today', String(figures.data.today.orders)],
-              ['Takings today', money(figures.data.today.takings)],
-              ['Orders this month', String(figures.data.month.orders)],
-              ['Takings this month', money(figures.data.month.takings)],
-            ].map(([label, value]) => (
-              <div key={label} className="rounded border border-stone-200 p-4">
-                <dt className="text-sm text-stone-600">{label}</dt>
-                <dd className="text-2xl font-semibold">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FiguresOfPeriod title="Today" figures={figures.data.today} />
+          <FiguresOfPeriod title="This month" figures={figures.data.month} />
+          <p className="text-sm text-stone-600">
+            London time, VAT included. Orders count on the day they were placed; takings on the day
+            the money arrived; refunds on the day they were given.
+          </p>
           <ul className="flex flex-col gap-1">
             <li>
               <Link className="underline" to="/admin/orders?status=pending_payment">
