@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { orderLimitsFrom, type OrderLimits } from '#domain/limits.ts';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -61,6 +62,8 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** The address service behind "Find address"; without a key there is no lookup. */
   postcodeLookup: PostcodeLookupConfig | undefined;
+  /** What one basket or order may hold (ORDER_MAX_LINE_PIECES, ORDER_MAX_LINES, ORDER_MAX_TOTAL_PENCE). */
+  orderLimits: OrderLimits;
 }
 
 export interface PostcodeLookupConfig {
@@ -177,6 +180,7 @@ export function loadConfig(env: Env = process.env): Config {
     orderPaymentDays: Math.max(1, Number(env.ORDER_PAYMENT_DAYS ?? 7) || 7),
     orderExpirySweepMs:
       nodeEnv === 'test' ? 0 : Math.max(0, Number(env.ORDER_EXPIRY_SWEEP_MS ?? 300_000) || 0),
+    orderLimits: orderLimitsFrom(env),
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {

@@ -13,7 +13,7 @@ function hasQuantity(body: unknown): boolean {
 
 /** The basket (spec section 7): the session's cart, or the signed-in customer's. */
 export async function cartApi(app: FastifyInstance) {
-  const cart = new CartService(app.services.db);
+  const cart = new CartService(app.services.db, app.config.orderLimits);
   const tags = ['cart'];
   // A basket is private and changes with every write: never cached anywhere.
   app.addHook('onSend', async (_request, reply) => {
@@ -37,7 +37,7 @@ export async function cartApi(app: FastifyInstance) {
     summary: 'Add a size or sample; a repeated variation adds to its line',
     tags,
     body: addToCartSchema,
-    response: { ...CART_ANSWER, errors: [404, 409] },
+    response: { ...CART_ANSWER, errors: [404, 409, 422] },
     handler: async ({ body, request, reply }): Promise<CartAnswer> => {
       // The session (and its cookie) is created only once the line is known to be valid.
       const session = () => request.sessionForWrite(reply);
@@ -52,7 +52,7 @@ export async function cartApi(app: FastifyInstance) {
     tags,
     params: cartItemParams,
     body: updateCartSchema,
-    response: { ...CART_ANSWER, errors: [404, 409] },
+    response: { ...CART_ANSWER, errors: [404, 409, 422] },
     handler: async ({ params, body, request }): Promise<CartAnswer> => ({
       data: await cart.update(await request.getSession(), params.itemId, body),
     }),

@@ -9,12 +9,19 @@ import { OrderService } from './orders/orders.ts';
 import { CheckoutService } from './orders/checkout.ts';
 import type { PaymentMethod } from '#domain/checkout.ts';
 import type { Config } from '../config.ts';
+import { DEFAULT_ORDER_LIMITS } from '#domain/limits.ts';
 import { createMailer } from './mail.ts';
 
 /** What the selling services need of the configuration. */
 export type SellingOptions = Pick<
   Config,
-  'orderPaymentDays' | 'stripe' | 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicOrigin'
+  | 'orderPaymentDays'
+  | 'stripe'
+  | 'smtpUrl'
+  | 'mailFrom'
+  | 'dataDir'
+  | 'publicOrigin'
+  | 'orderLimits'
 >;
 
 export type Services = ReturnType<typeof createServices>;
@@ -42,7 +49,11 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
       paymentDays,
       mailer: selling ? createMailer(selling) : null,
     }),
-    checkout: new CheckoutService(db, { paymentDays, paymentMethods }),
+    checkout: new CheckoutService(db, {
+      paymentDays,
+      paymentMethods,
+      limits: selling?.orderLimits ?? DEFAULT_ORDER_LIMITS,
+    }),
     /** Call after the catalogue changes (seed, import) so caches reload. */
     invalidateCatalogue() {
       taxonomyCache.invalidate();

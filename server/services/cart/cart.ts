@@ -12,6 +12,7 @@ import {
 } from '#domain/cart.ts';
 import { basketTotals, lineTotalPence } from '#domain/pricing.ts';
 import { CART_QUANTITY_MAX } from '#domain/cart.ts';
+import { DEFAULT_ORDER_LIMITS, linesOverLimits, type OrderLimits } from '#domain/limits.ts';
 import type { AddToCart, UpdateCart } from '#domain/validation.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { sessionInsert, type SessionForWrite, type SessionRecord } from '../sessions.ts';
@@ -40,7 +41,31 @@ const tooMany = () => conflict(`A basket line holds at most ${CART_QUANTITY_MAX}
  * for what is delivered.
  */
 export class CartService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly limits: OrderLimits = DEFAULT_ORDER_LIMITS,
+  ) {}
+
+  /**
+   * A basket write and the basket after it, in one transaction that is undone when the basket
+   * would hold more than one order may: the shopper hears it at once, not at checkout.
+   */
+  private bounded(write: (tx: Database) => Promise<LineRow[]>): Promise<LineRow[]> {
+    return this.db.transaction(async (tx) => {
+      const rows = await write(tx);
+      const over = linesOverLimits(
+        rows.map((row) => ({
+          pricePence: row.price_pence,
+          pieces: row.quantity,
+          m2: row.m2_quantity === null ? null : Number(row.m2_quantity),
+          isSample: row.is_sample,
+        })),
+        this.limits,
+      );
+      if (over) throw new HttpError(422, 'basket_too_large', over);
+      return rows;
+    });
+  }
 
   /** The caller's basket in one query (no cart yet reads as no lines). */
   async get(session: SessionRecord | null): Promise<CartJson> {
@@ -89,6 +114,15 @@ export class CartService {
    * RETURNING and the other lines from the table. No rows: nothing was written.
    */
   private write(session: SessionForWrite, input: AddToCart, line: PlannedLine): Promise<LineRow[]> {
+    return this.bounded((tx) => this.writeIn(tx, session, input, line));
+  }
+
+  private writeIn(
+    tx: Database,
+    session: SessionForWrite,
+    input: AddToCart,
+    line: PlannedLine,
+  ): Promise<LineRow[]> {
     const stocked = sql`SELECT 1 FROM ${variations} v JOIN ${products} p ON p.id = v.product_id
       WHERE v.id = ${input.variation_id} AND v.product_id = ${input.product_id}
         AND v.option = ${line.option} AND v.in_stock AND p.status = 'publish'`;
@@ -97,7 +131,7 @@ export class CartService {
       ? sql`new_session AS (${sessionInsert(session.record, onSale)}),`
       : sql``;
     return preparedRows<LineRow>(
-      this.db,
+      tx,
       sql`WITH stocked AS (${stocked}), ${newSession}
           cart AS (${cartUpsert(session.record, onSale)}),
           line AS (
@@ -167,9 +201,10 @@ export class CartService {
     const m2 = line.isSample ? null : lineM2(input.quantity, line.option);
     // The change and the basket after it in one statement (its SELECT sees the table as it was
     // before, so the changed line comes from RETURNING).
-    const rows = await preparedRows<LineRow>(
-      this.db,
-      sql`WITH line AS (
+    const rows = await this.bounded((tx) =>
+      preparedRows<LineRow>(
+        tx,
+        sql`WITH line AS (
             UPDATE ${cartItems} SET quantity = ${input.quantity},
               m2_quantity = ${m2 === null ? null : String(m2)}::numeric
             WHERE id = ${itemId} AND cart_id = ${line.cartId}
@@ -181,6 +216,7 @@ export class CartService {
             SELECT * FROM ${cartItems} WHERE cart_id = ${line.cartId} AND id <> ${itemId}
           )
           ${linesWithProducts(sql`lines`)}`,
+      ),
     );
     // Removed by another request in between: as unknown as if it had never been there.
     if (!rows.some((row) => row.id === itemId)) throw notFound('Basket item not found');

@@ -16,6 +16,7 @@ import {
   type OrderJson,
   type PaymentMethod,
 } from '#domain/checkout.ts';
+import { linesOverLimits, totalOverLimit, type OrderLimits } from '#domain/limits.ts';
 import { HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
 import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
@@ -53,6 +54,8 @@ function requestHash(input: Checkout): string {
 
 const keyReused = (message: string) => new HttpError(422, 'idempotency_key_reused', message);
 
+const tooLarge = (message: string) => new HttpError(422, 'order_too_large', message);
+
 const emptyBasket = () => new HttpError(409, 'empty_basket', CHECKOUT_MESSAGES.emptyBasket);
 
 export interface PlacedOrder {
@@ -73,7 +76,11 @@ export interface PlacedOrder {
 export class CheckoutService {
   constructor(
     private readonly db: Database,
-    private readonly options: { paymentDays: number; paymentMethods: () => PaymentMethod[] },
+    private readonly options: {
+      paymentDays: number;
+      paymentMethods: () => PaymentMethod[];
+      limits: OrderLimits;
+    },
   ) {}
 
   private cachedRules: { at: number; rules: Promise<DeliveryRules> } | null = null;
@@ -185,6 +192,9 @@ export class CheckoutService {
         this.rules(),
       ]);
       if (session === null || cartId === null) throw emptyBasket();
+      // Bounded before anything is summed: no total may pass what its column holds.
+      const over = linesOverLimits(lines, this.options.limits);
+      if (over) throw tooLarge(over);
       const basket = this.priceForOrder(lines, rules, input);
       try {
         return await this.write(session, { key, hash }, input, cartId, basket);
@@ -208,6 +218,8 @@ export class CheckoutService {
       );
     }
     const basket = priceBasket(lines, rules, input.shipping, input.delivery_option);
+    const over = totalOverLimit(basket.total.grossPence, this.options.limits);
+    if (over) throw tooLarge(over);
     if (!basket.delivery.deliverable || basket.option === null) {
       throw new HttpError(
         422,
