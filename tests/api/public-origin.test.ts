@@ -112,7 +112,7 @@ for (const [label, config, origin] of [
         expect(made.status).toBe(201);
         const asked = await shopper.call('POST', '/api/auth/lost-password', { email }, headers);
         expect(asked.status).toBe(200);
-        await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
+        await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBeGreaterThan(0);
         const reset = mailsTo(email).find((m) => /reset/i.test(m.subject))!;
         expect(reset.text).toContain(`${origin}/my-account/reset-password?token=`);
         expectOwnLinks(reset.text);
@@ -129,7 +129,7 @@ for (const [label, config, origin] of [
           headers,
         );
         expect(answer.status).toBe(200);
-        await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
+        await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBeGreaterThan(0);
         for (const mail of mailsTo(email)) expectOwnLinks(mail.text);
       }
     });
@@ -153,7 +153,9 @@ for (const [label, config, origin] of [
         expect(placed.status).toBe(201);
         const number = placed.body.data.number as string;
         await expect
-          .poll(() => outboxMails(t.config.dataDir).some((m) => m.subject.includes(number)))
+          .poll(() => outboxMails(t.config.dataDir).some((m) => m.subject.includes(number)), {
+            timeout: 20_000,
+          })
           .toBe(true);
         const mail = outboxMails(t.config.dataDir).find((m) => m.subject.includes(number))!;
         expect(mail.text).toContain(`${origin}/checkout/order/${number}?token=`);
