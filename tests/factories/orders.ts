@@ -37,6 +37,7 @@ export interface LineSpec {
   weight_kg?: number;
   product_id?: number;
   variation_id?: number;
+  selling_unit?: OrderLineJson['selling_unit'];
 }
 
 /**
@@ -63,6 +64,7 @@ export function orderLine(spec: LineSpec): OrderLineJson {
     m2,
     unit_price: formatPoundsPlain(spec.unitPricePence),
     unit: m2 === null ? 'item' : 'm2',
+    selling_unit: spec.selling_unit ?? 'm2',
     unit_price_net: formatPoundsPlain(exVatPence(spec.unitPricePence)),
     vat_rate: VAT_PERCENT,
     weight_kg: spec.weight_kg ?? 1,

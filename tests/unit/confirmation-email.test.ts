@@ -187,3 +187,32 @@ describe('orderConfirmationEmail', () => {
     expect(mail.text).toContain('Dear <script>alert(1)</script>,');
   });
 });
+
+describe('orderConfirmationEmail with goods not sold by the m²', () => {
+  it('words quantity and price in the unit each line was sold in', () => {
+    const lines = [
+      orderLine({
+        name: 'Stone Sealer',
+        size: '1 Litre',
+        pieces: 3,
+        unitPricePence: 1295,
+        selling_unit: 'litre',
+      }),
+      orderLine({
+        name: 'Belfast Sink',
+        size: '600x450',
+        pieces: 1,
+        unitPricePence: 34900,
+        selling_unit: 'each',
+      }),
+    ];
+    for (const rendering of Object.values(
+      renderings(orderConfirmationEmail(sampleOrder({ lines }), { orderUrl })),
+    )) {
+      expect(rendering).toContain('Stone Sealer, 1 Litre');
+      expect(rendering).toContain('3 litres at £12.95 per litre');
+      expect(rendering).toContain('1 item at £349.00 each');
+      expect(rendering).not.toContain('m²');
+    }
+  });
+});

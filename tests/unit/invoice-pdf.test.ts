@@ -124,3 +124,39 @@ describe('renderInvoicePdf', () => {
     expect(last).toContain('Total including VAT £20,091.00');
   });
 });
+
+describe('renderInvoicePdf with goods not sold by the m²', () => {
+  it('states each line in the unit it was sold in', async () => {
+    const lines = [
+      orderLine({
+        name: 'Stone Sealer',
+        size: '1 Litre',
+        pieces: 3,
+        unitPricePence: 1295,
+        selling_unit: 'litre',
+      }),
+      orderLine({
+        name: 'Marble Skirting',
+        size: '100x15',
+        pieces: 4,
+        unitPricePence: 2400,
+        selling_unit: 'linear_metre',
+      }),
+      orderLine({
+        name: 'Slate Coaster',
+        size: '100x100',
+        pieces: 1,
+        unitPricePence: 600,
+        selling_unit: 'piece',
+      }),
+    ];
+    const [text = ''] = (await render(samplePaidOrder({ lines }))).pages;
+    expect(text).toContain(
+      'Stone Sealer 1 Litre 3 litres £10.79 per litre 20% £32.38 £6.47 £38.85',
+    );
+    expect(text).toContain(
+      'Marble Skirting 100x15 4 linear metres £20.00 per linear metre 20% £80.00 £16.00 £96.00',
+    );
+    expect(text).toContain('Slate Coaster 100x100 1 piece £5.00 per piece 20% £5.00 £1.00 £6.00');
+  });
+});
