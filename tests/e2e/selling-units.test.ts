@@ -27,6 +27,15 @@ afterAll(async () => {
 describe('goods not sold by the m²', () => {
   it('label a sealer "each" on its card, its page, in the basket and at checkout', async () => {
     const { page, context, errors } = await openPage(browser, DESKTOP);
+    // Product photos are rendered on demand and may be refused (503) on a busy machine: the
+    // labels are what this test is about, so only other failed answers count.
+    const failed: string[] = [];
+    page.on('response', (answer) => {
+      const path = new URL(answer.url()).pathname;
+      if (answer.status() >= 400 && answer.status() !== 401 && !path.startsWith('/media/')) {
+        failed.push(`${answer.status()} ${path}`);
+      }
+    });
     await page.goto('/collections/stone-collection/tiling-products');
     await hydrated(page);
     const card = page
@@ -65,7 +74,8 @@ describe('goods not sold by the m²', () => {
         .form.getByText(/m²|\/M2/)
         .count(),
     ).toBe(0);
-    expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+    expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+    expect(failed).toEqual([]);
     await context.close();
   });
 });
