@@ -87,6 +87,15 @@ export function orderTotals(
 }
 
 /** The sample order's lines: tiles by the m², a full-size sample and a cut-to-size vanity top. */
+/** Three litres of a sealer sold by the litre. */
+export const SEALER_LINE: LineSpec = {
+  name: 'Stone Sealer',
+  size: '1 Litre',
+  pieces: 3,
+  unitPricePence: 1295,
+  selling_unit: 'litre',
+};
+
 export const SAMPLE_LINES: readonly LineSpec[] = [
   {
     product_id: 101,

@@ -8,7 +8,13 @@ import {
   VAT_NUMBER,
 } from '#domain/company.ts';
 import { orderConfirmationEmail } from '#server/services/orders/confirmation-email.ts';
-import { SAMPLE_LINES, orderLine, sampleOrder, samplePaidOrder } from '#tests/factories/orders.ts';
+import {
+  SAMPLE_LINES,
+  SEALER_LINE,
+  orderLine,
+  sampleOrder,
+  samplePaidOrder,
+} from '#tests/factories/orders.ts';
 
 const orderUrl = 'https://tesserastone.co.uk/orders/TS-100042?token=abc&x=1';
 
@@ -191,13 +197,7 @@ describe('orderConfirmationEmail', () => {
 describe('orderConfirmationEmail with goods not sold by the m²', () => {
   it('words quantity and price in the unit each line was sold in', () => {
     const lines = [
-      orderLine({
-        name: 'Stone Sealer',
-        size: '1 Litre',
-        pieces: 3,
-        unitPricePence: 1295,
-        selling_unit: 'litre',
-      }),
+      orderLine(SEALER_LINE),
       orderLine({
         name: 'Belfast Sink',
         size: '600x450',

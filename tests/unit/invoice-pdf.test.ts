@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPANY_NAME, SHOP_ADDRESS, VAT_NUMBER } from '#domain/company.ts';
 import type { OrderJson } from '#domain/checkout.ts';
 import { renderInvoicePdf } from '#server/services/orders/invoice-pdf.ts';
-import { SAMPLE_LINES, orderLine, samplePaidOrder } from '#tests/factories/orders.ts';
+import { SAMPLE_LINES, SEALER_LINE, orderLine, samplePaidOrder } from '#tests/factories/orders.ts';
 
 const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
@@ -128,13 +128,7 @@ describe('renderInvoicePdf', () => {
 describe('renderInvoicePdf with goods not sold by the m²', () => {
   it('states each line in the unit it was sold in', async () => {
     const lines = [
-      orderLine({
-        name: 'Stone Sealer',
-        size: '1 Litre',
-        pieces: 3,
-        unitPricePence: 1295,
-        selling_unit: 'litre',
-      }),
+      orderLine(SEALER_LINE),
       orderLine({
         name: 'Marble Skirting',
         size: '100x15',
