@@ -196,8 +196,10 @@ export const cartLineItemSchema = z
     line_total: pounds,
     name: z.string(),
     image: z.object({ src: z.string() }),
-    /** e.g. '3 pcs (0.720 m²)', '1 pc'. */
+    /** e.g. '3 pcs (0.720 m²)', '1 pc', '3 litres'. */
     display_quantity: z.string(),
+    /** The product's selling unit: what `price` is for when the line is a size. */
+    unit: z.enum(SELLING_UNITS),
     meta_data: z.array(z.object({ key: z.string(), value: z.string() })),
   })
   .meta({ id: 'CartLineItem' });
@@ -298,6 +300,8 @@ export const orderLineSchema = z
     /** Gross price per m² when `unit` is 'm2', per item otherwise. */
     unit_price: pounds,
     unit: z.enum(['m2', 'item']),
+    /** The product's selling unit when sold ('m2' for lines from before units were kept). */
+    selling_unit: z.enum(SELLING_UNITS),
     /** The unit price without VAT. */
     unit_price_net: pounds,
     vat_rate: z.number(),

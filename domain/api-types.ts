@@ -11,7 +11,10 @@ export type ProductAttribute = z.infer<typeof s.productAttributeSchema>;
 export type ProductJson = z.infer<typeof s.productSchema>;
 
 /** What a product card and its Quick View show: a carousel's products carry no more. */
-export type ProductCardJson = Pick<ProductJson, 'id' | 'slug' | 'name' | 'price' | 'images'>;
+export type ProductCardJson = Pick<
+  ProductJson,
+  'id' | 'slug' | 'name' | 'price' | 'images' | 'unit'
+>;
 
 export type VariationJson = z.infer<typeof s.variationSchema>;
 export type ListingMeta = z.infer<typeof s.listingMetaSchema>;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type * as s from './api-schemas.ts';
 import { formatM2, piecesToM2, tileAreaM2 } from './area.ts';
 import { variationKind, type VariationKind } from './samples.ts';
+import { lineCountText, priceWithUnit, type SellingUnit } from './selling-unit.ts';
 
 /** One line of GET /api/cart (spec section 3), plus its total for display. */
 export type CartLineItemJson = z.infer<typeof s.cartLineItemSchema>;
@@ -58,10 +59,33 @@ export function lineM2(pieces: number, option: string): number | null {
  * displayQuantity(3, 0.72) → '3 pcs (0.720 m²)'
  * displayQuantity(1, 0.24) → '1 pc (0.240 m²)'
  * displayQuantity(2, null) → '2 pcs'
+ * displayQuantity(3, null, 'litre') → '3 litres'
  */
-export function displayQuantity(quantity: number, m2: number | null): string {
+export function displayQuantity(
+  quantity: number,
+  m2: number | null,
+  counted: SellingUnit = 'piece',
+): string {
+  if (counted !== 'm2' && counted !== 'piece') {
+    return lineCountText(quantity, { unit: 'item', kind: 'size', selling_unit: counted });
+  }
   const pieces = `${quantity} ${quantity === 1 ? 'pc' : 'pcs'}`;
   return m2 === null ? pieces : `${pieces} (${formatM2(m2)} m²)`;
+}
+
+/**
+ * A size's price and what it is for: per m² only for a product sold by the m² whose size is a
+ * tile size; samples, and other sizes of such products, per item (no unit); others by their unit.
+ *
+ * optionPrice('£45.00', '600x400x20', 'm2') → '£45.00/M2'
+ * optionPrice('£8.50', 'Full Size Sample (600x400x20)', 'm2') → '£8.50'
+ * optionPrice('£12.95', '1 Litre', 'litre') → '£12.95 per litre'
+ */
+export function optionPrice(amount: string, option: string, unit: SellingUnit): string {
+  const pricing = variationPricing(option);
+  if (pricing.kind !== 'size') return amount;
+  if (unit === 'm2') return pricing.perM2 ? priceWithUnit(amount, 'm2') : amount;
+  return priceWithUnit(amount, unit);
 }
 
 /**

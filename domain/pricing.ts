@@ -1,5 +1,6 @@
 // Prices, line totals and the basket summary (spec section 9), all in integer pence.
 import { roundM2 } from './area.ts';
+import { priceWithUnit, type SellingUnit } from './selling-unit.ts';
 import { firstNumberIn, formatGBP, roundPence, toPence } from './money.ts';
 import type { VariationKind } from './samples.ts';
 import { splitGross } from './vat.ts';
@@ -142,7 +143,8 @@ export function addToCartTotalPence(selection: AddToCartSelection): number {
  *
  * fromPriceLabel(1250) → 'From £12.50/M2'
  * fromPriceLabel(123456) → 'From £1,234.56/M2'
+ * fromPriceLabel(1295, 'litre') → 'From £12.95 per litre'
  */
-export function fromPriceLabel(pence: number): string {
-  return `From ${formatGBP(pence)}/M2`;
+export function fromPriceLabel(pence: number, unit: SellingUnit = 'm2'): string {
+  return `From ${priceWithUnit(formatGBP(pence), unit)}`;
 }

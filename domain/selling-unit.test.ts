@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { displayQuantity, optionPrice } from './cart.ts';
+import { fromPriceLabel } from './pricing.ts';
 import {
+  lineCountText,
+  lineUnitText,
   parseSellingUnit,
+  priceWithUnit,
+  quantityLabel,
+  type SellingUnit,
   quotedSellingUnit,
   SELLING_UNIT_LABELS,
   SELLING_UNITS,
@@ -83,5 +90,53 @@ describe('unsellableReason', () => {
     expect(unsellableReason('each', [size('Each', 1800)])).toBeNull();
     expect(unsellableReason('litre', [size('5 Litre', 5995)])).toBeNull();
     expect(unsellableReason('m2', [size('600x400x20', 4500), size('Free Sample', 0)])).toBeNull();
+  });
+});
+
+describe('selling units on screens and papers', () => {
+  const size = (selling_unit: SellingUnit) =>
+    ({ unit: 'item', kind: 'size', selling_unit }) as const;
+
+  it('labels prices, quantities and quantity fields by the product unit', () => {
+    expect(priceWithUnit('£45.00', 'm2')).toBe('£45.00/M2');
+    expect(priceWithUnit('£12.95', 'litre')).toBe('£12.95 per litre');
+    expect(priceWithUnit('£3.10', 'piece')).toBe('£3.10 per piece');
+    expect(priceWithUnit('£180.00', 'each')).toBe('£180.00 each');
+    expect(priceWithUnit('£22.00', 'linear_metre')).toBe('£22.00 per m');
+    expect(fromPriceLabel(1295, 'litre')).toBe('From £12.95 per litre');
+    expect(fromPriceLabel(1250)).toBe('From £12.50/M2');
+    expect(optionPrice('£45.00', '600x400x20', 'm2')).toBe('£45.00/M2');
+    expect(optionPrice('£9.00', '5 Litre', 'm2')).toBe('£9.00');
+    expect(optionPrice('£8.50', 'Full Size Sample (600x400x20)', 'litre')).toBe('£8.50');
+    expect(optionPrice('£12.95', '1 Litre', 'litre')).toBe('£12.95 per litre');
+    expect(displayQuantity(3, null, 'litre')).toBe('3 litres');
+    expect(displayQuantity(1, null, 'each')).toBe('1 item');
+    expect(displayQuantity(2, 0.48, 'm2')).toBe('2 pcs (0.480 m²)');
+    expect(SELLING_UNITS.map(quantityLabel)).toEqual([
+      'Pieces',
+      'Pieces',
+      'Litres',
+      'Items',
+      'Linear metres',
+    ]);
+  });
+
+  it('words an order line by the unit it was sold in; old lines read as they did', () => {
+    expect(lineUnitText({ unit: 'm2', kind: 'size', selling_unit: 'm2' })).toBe('per m²');
+    expect(lineUnitText(size('litre'))).toBe('per litre');
+    expect(lineUnitText(size('piece'))).toBe('per piece');
+    expect(lineUnitText(size('each'))).toBe('each');
+    expect(lineUnitText(size('linear_metre'))).toBe('per linear metre');
+    // Sundries sold before units were kept ('m2', priced per item) and samples: "each".
+    expect(lineUnitText(size('m2'))).toBe('each');
+    expect(lineUnitText({ unit: 'item', kind: 'full-size-sample', selling_unit: 'litre' })).toBe(
+      'each',
+    );
+    expect(lineCountText(3, size('litre'))).toBe('3 litres');
+    expect(lineCountText(1, size('linear_metre'))).toBe('1 linear metre');
+    expect(lineCountText(46, size('m2'))).toBe('46 pieces');
+    expect(lineCountText(2, { unit: 'item', kind: 'free-sample', selling_unit: 'each' })).toBe(
+      '2 pieces',
+    );
   });
 });

@@ -153,3 +153,83 @@ export function unsellableReason(
   }
   return null;
 }
+
+/**
+ * A price and what it is for, as listings and the product page show it.
+ *
+ * priceWithUnit('£45.00', 'm2') → '£45.00/M2'
+ * priceWithUnit('£12.95', 'litre') → '£12.95 per litre'
+ * priceWithUnit('£180.00', 'each') → '£180.00 each'
+ */
+export function priceWithUnit(amount: string, unit: SellingUnit): string {
+  return unit === 'm2' ? `${amount}/M2` : `${amount} ${SELLING_UNIT_LABELS[unit]}`;
+}
+
+/** What a unit price is for, in an order's words (mail, invoice, credit note). */
+const LINE_UNIT_WORDS: Readonly<Record<SellingUnit, string>> = {
+  m2: 'per m²',
+  piece: 'per piece',
+  litre: 'per litre',
+  each: 'each',
+  linear_metre: 'per linear metre',
+};
+
+/** A counted unit, singular and plural: what an order line's quantity is a number of. */
+const COUNT_WORDS: Readonly<Record<SellingUnit, readonly [string, string]>> = {
+  m2: ['piece', 'pieces'],
+  piece: ['piece', 'pieces'],
+  litre: ['litre', 'litres'],
+  each: ['item', 'items'],
+  linear_metre: ['linear metre', 'linear metres'],
+};
+
+/** An order line as far as its unit goes: how it was priced and the product's selling unit. */
+export interface LineUnitFacts {
+  /** How the line was priced: by the m² (a tile size's m²) or by the piece. */
+  unit: 'm2' | 'item';
+  kind: 'size' | 'free-sample' | 'full-size-sample';
+  /** The product's unit when it was sold; lines from before units were kept read 'm2'. */
+  selling_unit: SellingUnit;
+}
+
+/** A sample is a piece whatever its product sells by. */
+const countedUnit = (line: LineUnitFacts): SellingUnit =>
+  line.kind === 'size' ? line.selling_unit : 'piece';
+
+/**
+ * What an order line's unit price is for: per m² for tiles priced by area; samples, and lines
+ * of products sold by the m² that had no area, "each", as they always read; else the unit.
+ *
+ * lineUnitText({ unit: 'm2', kind: 'size', selling_unit: 'm2' }) → 'per m²'
+ * lineUnitText({ unit: 'item', kind: 'size', selling_unit: 'litre' }) → 'per litre'
+ * lineUnitText({ unit: 'item', kind: 'full-size-sample', selling_unit: 'm2' }) → 'each'
+ */
+export function lineUnitText(line: LineUnitFacts): string {
+  if (line.unit === 'm2') return LINE_UNIT_WORDS.m2;
+  return line.kind !== 'size' || line.selling_unit === 'm2'
+    ? 'each'
+    : LINE_UNIT_WORDS[line.selling_unit];
+}
+
+/**
+ * An order line's quantity in its unit's words.
+ *
+ * lineCountText(46, { unit: 'm2', kind: 'size', selling_unit: 'm2' }) → '46 pieces'
+ * lineCountText(3, { unit: 'item', kind: 'size', selling_unit: 'litre' }) → '3 litres'
+ * lineCountText(1, { unit: 'item', kind: 'size', selling_unit: 'each' }) → '1 item'
+ */
+export function lineCountText(count: number, line: LineUnitFacts): string {
+  const [one, many] = COUNT_WORDS[countedUnit(line)];
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * The quantity field's name for a product sold by the unit.
+ *
+ * quantityLabel('m2') → 'Pieces'
+ * quantityLabel('litre') → 'Litres'
+ */
+export function quantityLabel(unit: SellingUnit): string {
+  const plural = COUNT_WORDS[unit][1];
+  return plural.charAt(0).toUpperCase() + plural.slice(1);
+}

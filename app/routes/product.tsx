@@ -7,6 +7,7 @@ import { productCard } from '#domain/product-card.ts';
 import { relatedProducts } from '#domain/related.ts';
 import { findAvailableFreeSample } from '#domain/samples.ts';
 import type { PageLoadContext } from '#domain/page-load-context.ts';
+import { SELLING_UNIT_LABELS } from '#domain/selling-unit.ts';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/layout/Breadcrumb.tsx';
 import { AddSampleButton } from '../components/product/AddSampleButton.tsx';
 import { ProductCarousel } from '../components/product/ProductCarousel.tsx';
@@ -132,7 +133,7 @@ function ProductDetails({ page }: { page: ProductPage & { crumbs: Crumb[] } }) {
   const variations = useVariations(product.id, true, page.variations);
   const { chosen, choose } = useChosenVariation(product.name, variations.data);
   const freeSample = findAvailableFreeSample(variations.data ?? []);
-  const ref = { id: product.id, name: product.name };
+  const ref = { id: product.id, name: product.name, unit: product.unit };
 
   return (
     <main className="mx-auto max-w-7xl px-4 pb-16 md:px-8">
@@ -149,7 +150,9 @@ function ProductDetails({ page }: { page: ProductPage & { crumbs: Crumb[] } }) {
               </p>
             ) : null}
             <h1 className="text-3xl font-semibold">{product.name}</h1>
-            <p className="mt-2 text-lg">from {formatGBP(toPence(product.price))} / M2</p>
+            <p className="mt-2 text-lg">
+              from {formatGBP(toPence(product.price))} {SELLING_UNIT_LABELS[product.unit]}
+            </p>
           </div>
           <p className="text-stone-700">{product.short_description}</p>
           <SizeSelector

@@ -99,7 +99,13 @@ export const orderLines = pgTable(
     pieces: integer('pieces').notNull(),
     m2: numeric('m2', { precision: 14, scale: 3 }),
     weightKg: numeric('weight_kg', { precision: 12, scale: 2 }).notNull(),
+    /** How the line was priced: 'm2' (a tile size by its m²) or 'item'. */
     unit: text('unit').notNull(),
+    /**
+     * The product's selling unit (SELLING_UNITS) when the order was placed, so its papers keep
+     * reading as sold; set from the product as the line is written (order_line_selling_unit).
+     */
+    sellingUnit: text('selling_unit').notNull().default('m2'),
     unitPricePence: integer('unit_price_pence').notNull(),
     unitNetPence: integer('unit_net_pence').notNull(),
     vatRate: integer('vat_rate').notNull(),
@@ -112,6 +118,10 @@ export const orderLines = pgTable(
   (t) => [
     index('order_lines_order').on(t.orderId, t.position),
     check('order_lines_split', sql`${t.netPence} + ${t.vatPence} = ${t.grossPence}`),
+    check(
+      'order_lines_selling_unit_known',
+      sql`${t.sellingUnit} IN ('m2', 'piece', 'litre', 'each', 'linear_metre')`,
+    ),
   ],
 );
 

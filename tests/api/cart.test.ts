@@ -126,6 +126,7 @@ describe('POST /api/cart/add', () => {
           name: tile.name,
           image: { src: expect.stringMatching(/^\/media\//) },
           display_quantity: '3 pcs (0.720 m²)',
+          unit: 'm2',
           meta_data: [
             { key: 'pa_sizemm', value: option },
             { key: 'Size', value: option },

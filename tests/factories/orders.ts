@@ -37,6 +37,7 @@ export interface LineSpec {
   weight_kg?: number;
   product_id?: number;
   variation_id?: number;
+  selling_unit?: OrderLineJson['selling_unit'];
 }
 
 /**
@@ -63,6 +64,7 @@ export function orderLine(spec: LineSpec): OrderLineJson {
     m2,
     unit_price: formatPoundsPlain(spec.unitPricePence),
     unit: m2 === null ? 'item' : 'm2',
+    selling_unit: spec.selling_unit ?? 'm2',
     unit_price_net: formatPoundsPlain(exVatPence(spec.unitPricePence)),
     vat_rate: VAT_PERCENT,
     weight_kg: spec.weight_kg ?? 1,
@@ -85,6 +87,15 @@ export function orderTotals(
 }
 
 /** The sample order's lines: tiles by the m², a full-size sample and a cut-to-size vanity top. */
+/** Three litres of a sealer sold by the litre. */
+export const SEALER_LINE: LineSpec = {
+  name: 'Stone Sealer',
+  size: '1 Litre',
+  pieces: 3,
+  unitPricePence: 1295,
+  selling_unit: 'litre',
+};
+
 export const SAMPLE_LINES: readonly LineSpec[] = [
   {
     product_id: 101,

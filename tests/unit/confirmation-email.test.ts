@@ -8,7 +8,13 @@ import {
   VAT_NUMBER,
 } from '#domain/company.ts';
 import { orderConfirmationEmail } from '#server/services/orders/confirmation-email.ts';
-import { SAMPLE_LINES, orderLine, sampleOrder, samplePaidOrder } from '#tests/factories/orders.ts';
+import {
+  SAMPLE_LINES,
+  SEALER_LINE,
+  orderLine,
+  sampleOrder,
+  samplePaidOrder,
+} from '#tests/factories/orders.ts';
 
 const orderUrl = 'https://tesserastone.co.uk/orders/TS-100042?token=abc&x=1';
 
@@ -185,5 +191,28 @@ describe('orderConfirmationEmail', () => {
     expect(html).toContain('Smith &amp; &quot;Sons&quot; &lt;b&gt;');
     // The plain text keeps what was typed.
     expect(mail.text).toContain('Dear <script>alert(1)</script>,');
+  });
+});
+
+describe('orderConfirmationEmail with goods not sold by the m²', () => {
+  it('words quantity and price in the unit each line was sold in', () => {
+    const lines = [
+      orderLine(SEALER_LINE),
+      orderLine({
+        name: 'Belfast Sink',
+        size: '600x450',
+        pieces: 1,
+        unitPricePence: 34900,
+        selling_unit: 'each',
+      }),
+    ];
+    for (const rendering of Object.values(
+      renderings(orderConfirmationEmail(sampleOrder({ lines }), { orderUrl })),
+    )) {
+      expect(rendering).toContain('Stone Sealer, 1 Litre');
+      expect(rendering).toContain('3 litres at £12.95 per litre');
+      expect(rendering).toContain('1 item at £349.00 each');
+      expect(rendering).not.toContain('m²');
+    }
   });
 });

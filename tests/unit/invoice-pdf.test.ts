@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPANY_NAME, SHOP_ADDRESS, VAT_NUMBER } from '#domain/company.ts';
 import type { OrderJson } from '#domain/checkout.ts';
 import { renderInvoicePdf } from '#server/services/orders/invoice-pdf.ts';
-import { SAMPLE_LINES, orderLine, samplePaidOrder } from '#tests/factories/orders.ts';
+import { SAMPLE_LINES, SEALER_LINE, orderLine, samplePaidOrder } from '#tests/factories/orders.ts';
 
 const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
@@ -122,5 +122,35 @@ describe('renderInvoicePdf', () => {
     expect(last).toContain('Total excluding VAT £16,742.60');
     expect(last).toContain('VAT at 20% £3,348.40');
     expect(last).toContain('Total including VAT £20,091.00');
+  });
+});
+
+describe('renderInvoicePdf with goods not sold by the m²', () => {
+  it('states each line in the unit it was sold in', async () => {
+    const lines = [
+      orderLine(SEALER_LINE),
+      orderLine({
+        name: 'Marble Skirting',
+        size: '100x15',
+        pieces: 4,
+        unitPricePence: 2400,
+        selling_unit: 'linear_metre',
+      }),
+      orderLine({
+        name: 'Slate Coaster',
+        size: '100x100',
+        pieces: 1,
+        unitPricePence: 600,
+        selling_unit: 'piece',
+      }),
+    ];
+    const [text = ''] = (await render(samplePaidOrder({ lines }))).pages;
+    expect(text).toContain(
+      'Stone Sealer 1 Litre 3 litres £10.79 per litre 20% £32.38 £6.47 £38.85',
+    );
+    expect(text).toContain(
+      'Marble Skirting 100x15 4 linear metres £20.00 per linear metre 20% £80.00 £16.00 £96.00',
+    );
+    expect(text).toContain('Slate Coaster 100x100 1 piece £5.00 per piece 20% £5.00 £1.00 £6.00');
   });
 });

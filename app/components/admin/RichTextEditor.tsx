@@ -4,11 +4,14 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { isShopOrHttpsUrl } from '#domain/content-admin.ts';
 import { CMS_TYPOGRAPHY } from '../content/CmsHtml.tsx';
+import { CMS_ATTRIBUTES, CMS_TABLE_EXTENSIONS, storedHtml } from './editor-html.ts';
 
 /**
  * The back office's rich-text editor (Tiptap): HTML in, HTML out. The server sanitises what it
  * is given with the same allow-list `content.rendered` is served through, so the editor needs no
  * sanitiser of its own; links and images are limited to this shop's paths and https addresses.
+ * Its schema covers what the allow-list keeps (tables, every heading level, lists, quotes, links,
+ * images with alt), so opening and saving an item changes nothing a shopper sees.
  * Imported only by back-office routes: the storefront never loads it.
  */
 export function RichTextEditor({
@@ -25,12 +28,19 @@ export function RichTextEditor({
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
-        heading: { levels: [2, 3, 4] },
+        heading: { levels: [1, 2, 3, 4, 5, 6] },
         // No empty paragraph kept at the end: it would be stored and served as '<p></p>'.
         trailingNode: false,
-        link: { openOnClick: false, protocols: ['mailto', 'tel'] },
+        // No target or rel of Tiptap's own on every link: a link keeps the ones it was given.
+        link: {
+          openOnClick: false,
+          protocols: ['mailto', 'tel'],
+          HTMLAttributes: { target: null, rel: null, class: null },
+        },
       }),
       Image,
+      ...CMS_TABLE_EXTENSIONS,
+      CMS_ATTRIBUTES,
     ],
     content: value,
     // Rendered in the browser only: the back office's pages load their data after hydration.
@@ -44,12 +54,12 @@ export function RichTextEditor({
         class: `${CMS_TYPOGRAPHY} min-h-64 rounded-b border border-stone-300 px-4 py-3 focus:outline-2 focus:outline-stone-ink [&_blockquote]:border-l-4 [&_blockquote]:pl-4`,
       },
     },
-    onUpdate: ({ editor: current }) => onChange(current.getHTML()),
+    onUpdate: ({ editor: current }) => onChange(storedHtml(current.getHTML())),
   });
 
   // A new value from outside (another item loaded) replaces the text; the editor's own echo does not.
   useEffect(() => {
-    if (editor && value !== editor.getHTML())
+    if (editor && value !== storedHtml(editor.getHTML()))
       editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
@@ -99,6 +109,7 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
       numbers: e.isActive('orderedList'),
       quote: e.isActive('blockquote'),
       link: e.isActive('link'),
+      table: e.isActive('table'),
     }),
   });
   const chain = () => editor.chain().focus();
@@ -180,6 +191,34 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
       <ToolButton label="Image" onClick={addImage}>
         Image
       </ToolButton>
+      <ToolButton
+        label="Table"
+        onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
+      >
+        Table
+      </ToolButton>
+      {state.table ? (
+        <>
+          <ToolButton label="Add a row below" onClick={() => chain().addRowAfter().run()}>
+            + Row
+          </ToolButton>
+          <ToolButton
+            label="Add a column to the right"
+            onClick={() => chain().addColumnAfter().run()}
+          >
+            + Column
+          </ToolButton>
+          <ToolButton label="Delete the row" onClick={() => chain().deleteRow().run()}>
+            − Row
+          </ToolButton>
+          <ToolButton label="Delete the column" onClick={() => chain().deleteColumn().run()}>
+            − Column
+          </ToolButton>
+          <ToolButton label="Delete the table" onClick={() => chain().deleteTable().run()}>
+            − Table
+          </ToolButton>
+        </>
+      ) : null}
       <ToolButton label="Undo" onClick={() => chain().undo().run()}>
         ↶
       </ToolButton>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CART_QUANTITY_MAX, lineSize, type CartLineItemJson } from '#domain/cart.ts';
+import { CART_QUANTITY_MAX, lineSize, optionPrice, type CartLineItemJson } from '#domain/cart.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import { parsePiecesInput } from '#domain/area.ts';
 import { useRemoveCartItem, useUpdateCartItem } from '#app/lib/cart.ts';
@@ -45,6 +45,11 @@ export function BasketLine({ line }: { line: CartLineItemJson }) {
         <p className="font-semibold">{line.name}</p>
         {size ? <p className="text-sm text-stone-700">Size: {size}</p> : null}
         <p className="text-sm text-stone-700">{line.display_quantity}</p>
+        {size && !line.is_sample ? (
+          <p className="text-sm text-stone-700">
+            {optionPrice(formatGBP(toPence(line.price)), size, line.unit)}
+          </p>
+        ) : null}
         <div className="mt-1 flex items-center gap-1">
           <button
             type="button"

@@ -77,7 +77,8 @@ export function ProjectCalculator({ onAdded }: { onAdded(): void }) {
     enabled: term.length >= 2 && product === null,
   });
   const variations = useVariations(product?.id ?? 0, product !== null);
-  const sizes = tileSizes(variations.data);
+  // Only goods sold by the m² tile a room: a sealer's tin or a moulding has no coverage here.
+  const sizes = product?.unit === 'm2' ? tileSizes(variations.data) : [];
   const size = sizes.find((s) => s.variation.id === sizeId) ?? null;
   const quantity: ProjectQuantity | null =
     room && size ? projectQuantity(roomArea(room), room.wastage, size.areaM2) : null;

@@ -1,11 +1,11 @@
 import type { BankTransferJson, OrderLineJson, OrderTotalsJson } from '#domain/checkout.ts';
-import { formatM2 } from '#domain/area.ts';
+import { displayQuantity } from '#domain/cart.ts';
+import { lineUnitText } from '#domain/selling-unit.ts';
 import { addressLines, formatDay, money } from './format.ts';
 
-/** How many: pieces, and the m² they cover for tiles sold by the m². */
+/** How many: pieces, and the m² they cover for tiles sold by the m²; litres, items, metres. */
 export function quantityText(line: OrderLineJson): string {
-  const pieces = `${line.pieces} ${line.pieces === 1 ? 'pc' : 'pcs'}`;
-  return line.m2 === null ? pieces : `${pieces} (${formatM2(line.m2)} m²)`;
+  return displayQuantity(line.pieces, line.m2, line.kind === 'size' ? line.selling_unit : 'piece');
 }
 
 /** The lines of a quote or an order: name, size, quantity and line total. */
@@ -22,6 +22,9 @@ export function OrderLines({ lines }: { lines: readonly OrderLineJson[] }) {
             <p className="font-medium">{line.name}</p>
             <p className="text-stone-600">{line.size}</p>
             <p className="text-stone-600">{quantityText(line)}</p>
+            <p className="text-stone-600">
+              {money(line.unit_price)} {lineUnitText(line)}
+            </p>
             {line.is_bespoke ? (
               <p className="text-stone-600">Cut to your size: not returnable</p>
             ) : null}

@@ -71,7 +71,9 @@ export function ProductCard({
           {product.name}
         </Link>
       </h3>
-      <p className="text-sm text-stone-700">{fromPriceLabel(toPence(product.price))}</p>
+      <p className="text-sm text-stone-700">
+        {fromPriceLabel(toPence(product.price), product.unit)}
+      </p>
       <AddSampleButton productId={product.id} productName={product.name} />
       <QuickView product={product} open={quickViewOpen} onOpenChange={setQuickViewOpen} />
     </article>

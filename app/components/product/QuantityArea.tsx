@@ -18,9 +18,10 @@ import { useBasket } from '../basket/BasketProvider.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { Drawer } from '../ui/Drawer.tsx';
 import { openerProps } from '../ui/lazy-part.tsx';
+import { quantityLabel, type SellingUnit } from '#domain/selling-unit.ts';
 
 export interface QuantityAreaProps {
-  product: { id: number; name: string };
+  product: { id: number; name: string; unit: SellingUnit };
   /** The chosen size or sample; null until one is chosen ('size required'). */
   variation: VariationJson | null;
 }
@@ -45,8 +46,9 @@ export function QuantityArea({ product, variation }: QuantityAreaProps) {
   const option = variation ? (variationOption(variation) ?? '') : null;
   const pricing = option === null ? null : variationPricing(option);
   const area = pricing?.perM2 ? pricing.areaM2 : null;
-  // A chosen sample or unsized item has no m² field; before a size is chosen both show.
-  const showM2 = pricing === null || pricing.perM2;
+  // A chosen sample or unsized item has no m² field; before a size is chosen both show. Goods
+  // sold by the litre, piece or metre never have one.
+  const showM2 = product.unit === 'm2' && (pricing === null || pricing.perM2);
 
   const pieces = parsePiecesInput(piecesText);
   // What the cart will hold: whole pieces, and the m² they cover.
@@ -108,7 +110,7 @@ export function QuantityArea({ product, variation }: QuantityAreaProps) {
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-2 gap-3">
         <label htmlFor={`${id}-pieces`} className="flex flex-col gap-1 text-sm">
-          Pieces
+          {quantityLabel(pricing?.kind === 'size' || pricing === null ? product.unit : 'piece')}
           <input
             id={`${id}-pieces`}
             type="number"

@@ -14,14 +14,14 @@ export function QuickViewContent({ product }: { product: ProductCardJson }) {
   const variations = useVariations(product.id, true);
   const { chosen, choose } = useChosenVariation(product.name, variations.data);
   const [cutOpen, setCutOpen] = useState(false);
-  const ref = { id: product.id, name: product.name };
+  const ref = { id: product.id, name: product.name, unit: product.unit };
 
   return (
     <div className="flex flex-col gap-5">
       <DotsGallery images={product.images} sizes="(min-width: 620px) 580px, 100vw" />
       <h2 className="text-xl font-semibold">{product.name}</h2>
       <p className="self-start rounded-full bg-stone-100 px-3 py-1 text-sm font-semibold">
-        {fromPriceLabel(toPence(product.price))}
+        {fromPriceLabel(toPence(product.price), product.unit)}
       </p>
       <SizeSelector
         product={ref}

@@ -1,28 +1,30 @@
 import { useState } from 'react';
 import { DRAWER_WIDTHS_PX } from '#domain/catalogue.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
-import { variationKind, variationOption } from '#domain/samples.ts';
+import { optionPrice } from '#domain/cart.ts';
+import { variationOption } from '#domain/samples.ts';
 import { exVatPence } from '#domain/vat.ts';
 import type { VariationJson } from '#domain/api-types.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { LeadTimeEnquiry } from './LeadTimeEnquiry.tsx';
+import type { SellingUnit } from '#domain/selling-unit.ts';
 
-/** Sizes are priced per m²; samples and sundries per item; a free sample reads 'Free'. */
-function priceLabel(variation: VariationJson, hideVat: boolean): string {
+/** Sizes by the product's unit (tile sizes per m²); samples per item; a free sample reads 'Free'. */
+function priceLabel(variation: VariationJson, unit: SellingUnit, hideVat: boolean): string {
   const gross = toPence(variation.price);
   if (gross === 0) return 'Free';
-  const amount = formatGBP(hideVat ? exVatPence(gross) : gross);
-  const option = variationOption(variation) ?? '';
-  return variationKind(option) === 'size' && /\d+\s*x\s*\d+/i.test(option)
-    ? `${amount}/M2`
-    : amount;
+  return optionPrice(
+    formatGBP(hideVat ? exVatPence(gross) : gross),
+    variationOption(variation) ?? '',
+    unit,
+  );
 }
 
 export interface SizeDrawerProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  product: { id: number; name: string };
+  product: { id: number; name: string; unit: SellingUnit };
   variations: VariationJson[] | undefined;
   status: 'pending' | 'error' | 'success';
   chosenId: number | null;
@@ -74,7 +76,9 @@ export function SizeDrawer({
                 }`}
               >
                 <span>{option}</span>
-                <span className="font-semibold">{priceLabel(variation, hideVat)}</span>
+                <span className="font-semibold">
+                  {priceLabel(variation, product.unit, hideVat)}
+                </span>
               </button>
               {variation.instock ? null : (
                 <p className="mt-1 flex flex-wrap gap-x-2 text-sm">

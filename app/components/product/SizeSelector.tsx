@@ -5,9 +5,10 @@ import { Drawer } from '../ui/Drawer.tsx';
 import { openerProps } from '../ui/lazy-part.tsx';
 import { QuantityArea } from './QuantityArea.tsx';
 import { SizeDrawer } from './SizeDrawer.tsx';
+import type { SellingUnit } from '#domain/selling-unit.ts';
 
 export interface SizeSelectorProps {
-  product: { id: number; name: string };
+  product: { id: number; name: string; unit: SellingUnit };
   variations: VariationJson[] | undefined;
   status: 'pending' | 'error' | 'success';
   chosen: VariationJson | null;

@@ -14,6 +14,7 @@ import { basketTotals, lineTotalPence } from '#domain/pricing.ts';
 import { CART_QUANTITY_MAX } from '#domain/cart.ts';
 import { DEFAULT_ORDER_LIMITS, linesOverLimits, type OrderLimits } from '#domain/limits.ts';
 import type { AddToCart, UpdateCart } from '#domain/validation.ts';
+import { DEFAULT_SELLING_UNIT, isSellingUnit } from '#domain/selling-unit.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { sessionInsert, type SessionForWrite, type SessionRecord } from '../sessions.ts';
 import { priceString } from '../catalogue/present.ts';
@@ -310,6 +311,7 @@ interface LineRow {
   option: string;
   price_pence: number;
   image: string | null;
+  unit: string;
 }
 
 /**
@@ -321,6 +323,7 @@ interface LineRow {
 function linesWithProducts(source: SQL, cartId?: SQL): SQL {
   return sql`SELECT l.id, l.product_id, l.variation_id, l.quantity, l.m2_quantity, l.is_sample,
       (SELECT p.name FROM ${products} p WHERE p.id = l.product_id) AS name,
+      (SELECT p.unit FROM ${products} p WHERE p.id = l.product_id) AS unit,
       (SELECT v.option FROM ${variations} v WHERE v.id = l.variation_id) AS option,
       (SELECT v.price_pence FROM ${variations} v WHERE v.id = l.variation_id) AS price_pence,
       (SELECT i.src FROM ${productImages} i WHERE i.product_id = l.product_id
@@ -334,6 +337,7 @@ function presentLines(rows: LineRow[]): CartJson {
   const lines = rows.map((row) => ({
     ...row,
     m2: row.m2_quantity === null ? null : Number(row.m2_quantity),
+    unit: isSellingUnit(row.unit) ? row.unit : DEFAULT_SELLING_UNIT,
   }));
   const priced = lines.map((line) => ({
     pricePence: line.price_pence,
@@ -354,7 +358,12 @@ function presentLines(rows: LineRow[]): CartJson {
       line_total: priceString(lineTotalPence(priced[index]!)),
       name: line.name,
       image: { src: line.image ?? '' },
-      display_quantity: displayQuantity(line.quantity, line.m2),
+      display_quantity: displayQuantity(
+        line.quantity,
+        line.m2,
+        variationPricing(line.option).kind === 'size' ? line.unit : 'piece',
+      ),
+      unit: line.unit,
       meta_data: lineMetaData(line.option),
     })),
     item_count: totals.count,

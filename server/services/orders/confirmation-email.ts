@@ -7,6 +7,7 @@
 import type { OrderJson, OrderLineJson } from '#domain/checkout.ts';
 import { PAYMENT_METHOD_LABELS } from '#domain/checkout.ts';
 import { formatM2 } from '#domain/area.ts';
+import { lineCountText, lineUnitText } from '#domain/selling-unit.ts';
 import {
   COMPANY_NAME,
   COMPANY_NUMBER,
@@ -30,10 +31,12 @@ const CANCELLATION_DAYS = 14;
 
 const money = (pounds: string) => formatGBP(toPence(pounds));
 
-/** '46 pieces (11.040 m²)', '1 piece'. */
-export function lineQuantity(line: Pick<OrderLineJson, 'pieces' | 'm2'>): string {
-  const pieces = `${line.pieces} ${line.pieces === 1 ? 'piece' : 'pieces'}`;
-  return line.m2 === null ? pieces : `${pieces} (${formatM2(line.m2)} m²)`;
+type LineQuantity = Pick<OrderLineJson, 'pieces' | 'm2' | 'unit' | 'kind' | 'selling_unit'>;
+
+/** '46 pieces (11.040 m²)', '1 piece', '3 litres'. */
+export function lineQuantity(line: LineQuantity): string {
+  const count = lineCountText(line.pieces, line);
+  return line.m2 === null ? count : `${count} (${formatM2(line.m2)} m²)`;
 }
 
 /** 'Calacatta Oro Honed Marble Tiles, 600x400x20'. */
@@ -122,7 +125,7 @@ function itemsSection(order: OrderJson): Section {
         kind: 'items',
         rows: order.lines.map((line) => ({
           description: lineDescription(line),
-          detail: `${lineQuantity(line)} at ${money(line.unit_price)} ${line.unit === 'm2' ? 'per m²' : 'each'}${line.is_bespoke ? ', cut to your size' : ''}`,
+          detail: `${lineQuantity(line)} at ${money(line.unit_price)} ${lineUnitText(line)}${line.is_bespoke ? ', cut to your size' : ''}`,
           total: money(line.total.gross),
         })),
       },

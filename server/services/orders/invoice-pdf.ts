@@ -9,6 +9,7 @@ import PDFDocument from 'pdfkit';
 import type { OrderJson, OrderLineJson, VatSplitJson } from '#domain/checkout.ts';
 import { PAYMENT_METHOD_LABELS } from '#domain/checkout.ts';
 import { formatM2 } from '#domain/area.ts';
+import { lineCountText, lineUnitText } from '#domain/selling-unit.ts';
 import {
   COMPANY_NAME,
   COMPANY_NUMBER,
@@ -120,7 +121,7 @@ function drawRow(doc: Doc, cells: readonly Cell[], y: number, options: { shade?:
 const HEADER_CELLS: readonly Cell[] = COLUMNS.map((column) => [{ text: column.title, bold: true }]);
 
 function quantityCell(line: OrderLineJson): Cell {
-  const pieces = `${line.pieces} ${line.pieces === 1 ? 'piece' : 'pieces'}`;
+  const pieces = lineCountText(line.pieces, line);
   return line.m2 === null
     ? [{ text: pieces }]
     : [{ text: `${formatM2(line.m2)} m²` }, { text: pieces, muted: true }];
@@ -132,7 +133,7 @@ function lineCells(line: OrderLineJson): Cell[] {
   return [
     description,
     quantityCell(line),
-    [{ text: `${money(line.unit_price_net)} ${line.unit === 'm2' ? 'per m²' : 'each'}` }],
+    [{ text: `${money(line.unit_price_net)} ${lineUnitText(line)}` }],
     [{ text: `${line.vat_rate}%` }],
     [{ text: money(line.total.net) }],
     [{ text: money(line.total.vat) }],

@@ -4,6 +4,7 @@ import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
 import type { OrderStatus, PaymentStatus } from '#domain/order-states.ts';
 import type { Address } from '#domain/validation.ts';
+import { DEFAULT_SELLING_UNIT, isSellingUnit } from '#domain/selling-unit.ts';
 
 export interface OrderRow {
   id: number;
@@ -44,6 +45,7 @@ export interface LineRow {
   m2: string | number | null;
   weight_kg: string | number;
   unit: 'm2' | 'item';
+  selling_unit: string;
   unit_price_pence: number;
   unit_net_pence: number;
   vat_rate: number;
@@ -114,6 +116,7 @@ export function presentOrder(order: OrderRow, lines: LineRow[], events: EventRow
       m2: line.m2 === null ? null : Number(line.m2),
       unit_price: pounds(line.unit_price_pence),
       unit: line.unit,
+      selling_unit: isSellingUnit(line.selling_unit) ? line.selling_unit : DEFAULT_SELLING_UNIT,
       unit_price_net: pounds(line.unit_net_pence),
       vat_rate: line.vat_rate,
       weight_kg: Number(line.weight_kg),

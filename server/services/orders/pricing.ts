@@ -21,6 +21,7 @@ import { sumSplits, splitGross, type VatSplit } from '#domain/vat.ts';
 import { deliveryEstimate } from '#domain/working-days.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
 import { MATERIAL_ATTRIBUTE_ID } from '#domain/catalogue.ts';
+import { DEFAULT_SELLING_UNIT, isSellingUnit, type SellingUnit } from '#domain/selling-unit.ts';
 import { cartOwner } from '../cart/ownership.ts';
 import type { SessionRecord } from '../sessions.ts';
 
@@ -39,6 +40,7 @@ export interface BasketLine {
   onSale: boolean;
   material: string | null;
   isBespoke: boolean;
+  sellingUnit: SellingUnit;
 }
 
 export interface PricedLine extends BasketLine {
@@ -65,6 +67,7 @@ interface LineRow {
   m2_quantity: string | null;
   is_sample: boolean;
   name: string;
+  unit: string;
   option: string;
   price_pence: number;
   stock_quantity: number | null;
@@ -89,7 +92,7 @@ export async function readBasket(db: Database, session: SessionRecord | null): P
   const rows = await preparedRows<LineRow>(
     db,
     sql`SELECT l.cart_id, l.id, l.product_id, l.variation_id, l.quantity, l.m2_quantity,
-        l.is_sample, p.name, v.option, v.price_pence, v.stock_quantity,
+        l.is_sample, p.name, p.unit, v.option, v.price_pence, v.stock_quantity,
         (p.status = 'publish' AND v.product_id = p.id) AS on_sale,
         (SELECT t.slug FROM product_terms pt JOIN attribute_terms t ON t.id = pt.term_id
          WHERE pt.product_id = p.id AND t.attribute_id = ${MATERIAL_ATTRIBUTE_ID}
@@ -119,6 +122,7 @@ export async function readBasket(db: Database, session: SessionRecord | null): P
       onSale: row.on_sale,
       material: row.material,
       isBespoke: row.is_bespoke,
+      sellingUnit: isSellingUnit(row.unit) ? row.unit : DEFAULT_SELLING_UNIT,
     })),
   };
 }
@@ -254,6 +258,7 @@ export function lineJson(line: PricedLine): OrderLineJson {
     m2: line.m2,
     unit_price: pounds(line.priced.unitPricePence),
     unit: line.priced.unit,
+    selling_unit: line.sellingUnit,
     unit_price_net: pounds(line.priced.unitNetPence),
     vat_rate: line.priced.vatRate,
     weight_kg: line.weightKg,
