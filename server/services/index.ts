@@ -10,6 +10,7 @@ import { CheckoutService } from './orders/checkout.ts';
 import type { PaymentMethod } from '#domain/checkout.ts';
 import type { Config } from '../config.ts';
 import { createMailer } from './mail.ts';
+import { Throttle } from './throttle.ts';
 
 /** What the selling services need of the configuration. */
 export type SellingOptions = Pick<
@@ -38,6 +39,8 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
     adminCatalogue,
     taxonomy: new TaxonomyService(db, taxonomyCache),
     menu,
+    /** Rate limits and throttles, counted in the database every instance shares. */
+    throttle: new Throttle(db),
     orders: new OrderService(db, {
       paymentDays,
       mailer: selling ? createMailer(selling) : null,

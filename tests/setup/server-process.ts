@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { ROOMY_LIMITS } from './limits.ts';
 
 export interface ServerProcess {
   url: string;
@@ -30,7 +31,8 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts `server/server.ts` in a process of its own, as production runs it (NODE_ENV=production,
- * cookies not Secure because tests speak plain http on loopback), and waits for /readyz.
+ * cookies not Secure because tests speak plain http on loopback, roomy order and mail limits:
+ * tests/setup/limits.ts), and waits for /readyz.
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -48,6 +50,7 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),
+      ...ROOMY_LIMITS,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
