@@ -8,6 +8,7 @@ import { MenuService } from './catalogue/menu.ts';
 import { OrderService } from './orders/orders.ts';
 import { CheckoutService } from './orders/checkout.ts';
 import type { PaymentMethod } from '#domain/checkout.ts';
+import { DEFAULT_HOLDING_LIMITS } from '#domain/limits.ts';
 import type { Config } from '../config.ts';
 import { createMailer } from './mail.ts';
 import { Throttle } from './throttle.ts';
@@ -16,7 +17,8 @@ import { Throttle } from './throttle.ts';
 export type SellingOptions = Pick<
   Config,
   'orderPaymentDays' | 'stripe' | 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicOrigin'
->;
+> &
+  Partial<Pick<Config, 'holdingLimits'>>;
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -45,7 +47,11 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
       paymentDays,
       mailer: selling ? createMailer(selling) : null,
     }),
-    checkout: new CheckoutService(db, { paymentDays, paymentMethods }),
+    checkout: new CheckoutService(db, {
+      paymentDays,
+      paymentMethods,
+      holding: selling?.holdingLimits ?? DEFAULT_HOLDING_LIMITS,
+    }),
     /** Call after the catalogue changes (seed, import) so caches reload. */
     invalidateCatalogue() {
       taxonomyCache.invalidate();
