@@ -36,7 +36,14 @@ export function freePort(): Promise<number> {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { port?: number; readyTimeoutMs?: number } = {},
+  options: {
+    port?: number;
+    readyTimeoutMs?: number;
+    /** Another checkout of the shop to run (a benchmark's "before"); this one by default. */
+    cwd?: string;
+    /** The shop's own limits rather than the roomy ones of tests/setup/limits.ts. */
+    limits?: 'roomy' | 'defaults';
+  } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   let output = '';
@@ -50,9 +57,10 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),
-      ...ROOMY_LIMITS,
+      ...(options.limits === 'defaults' ? {} : ROOMY_LIMITS),
       ...env,
     },
+    cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk) => (output += chunk));
