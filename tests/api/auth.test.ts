@@ -6,7 +6,7 @@ import { outboxMails } from '#tests/setup/outbox.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
+  t = await createTestApp({ seed: false, limits: 'defaults' });
 });
 afterAll(async () => {
   await t?.close();
