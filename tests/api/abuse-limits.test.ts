@@ -7,6 +7,7 @@ import { LIMIT_MESSAGES } from '#domain/limits.ts';
 import { formatGBP } from '#domain/money.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
+import { postFrom, tally } from '#tests/setup/burst.ts';
 import { createSiblingApp, createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
@@ -38,19 +39,6 @@ const limits = () => t.config.rateLimits;
 const BURST = 100;
 let block = 0;
 const freshIp = () => `10.90.${++block}.1`;
-const tally = (statuses: number[]) =>
-  statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
-
-async function post(app: FastifyInstance, url: string, body: unknown, ip: string) {
-  const response = await app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: ip,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  return { status: response.statusCode, headers: response.headers, body: response.json() };
-}
 
 const enquiry = (i: number) => ({
   kind: 'quote',
@@ -78,7 +66,7 @@ describe('enquiries', () => {
   it('accepts the per-address limit of a parallel burst and mails the shop no more', async () => {
     const ip = freshIp();
     const answers = await Promise.all(
-      Array.from({ length: BURST }, (_, i) => post(t.app, '/api/enquiries', enquiry(i), ip)),
+      Array.from({ length: BURST }, (_, i) => postFrom(t.app, '/api/enquiries', enquiry(i), ip)),
     );
     const limit = limits().enquiriesPerIp.limit;
     expect(tally(answers.map((a) => a.status))).toEqual({ 201: limit, 429: BURST - limit });
@@ -111,7 +99,7 @@ describe('newsletter', () => {
     const ip = freshIp();
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        post(t.app, '/api/newsletter/subscribe', { email: `stranger-${i}@example.com` }, ip),
+        postFrom(t.app, '/api/newsletter/subscribe', { email: `stranger-${i}@example.com` }, ip),
       ),
     );
     const limit = limits().newsletterPerIp.limit;
@@ -127,7 +115,7 @@ describe('newsletter', () => {
     const victim = 'victim@example.com';
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        post(t.app, '/api/newsletter/subscribe', { email: victim }, freshIp()),
+        postFrom(t.app, '/api/newsletter/subscribe', { email: victim }, freshIp()),
       ),
     );
     const limit = limits().newsletterPerEmail.limit;
@@ -222,14 +210,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const ip = freshIp();
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        post(i % 2 === 0 ? t.app : sibling, '/api/enquiries', enquiry(2000 + i), ip),
+        postFrom(i % 2 === 0 ? t.app : sibling, '/api/enquiries', enquiry(2000 + i), ip),
       ),
     );
     const limit = limits().enquiriesPerIp.limit;
     expect(tally(answers.map((a) => a.status))).toEqual({ 201: limit, 429: BURST - limit });
     const newsletter = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        post(
+        postFrom(
           i % 2 === 0 ? t.app : sibling,
           '/api/newsletter/subscribe',
           { email: `two-${i}@example.com` },

@@ -5,6 +5,7 @@ import { queryRows } from '#db/client.ts';
 import { createFirstOwner } from '#server/services/staff/first-owner.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 import { TEST_OWNER } from '#tests/setup/staff-browser.ts';
+import { postFrom, tally } from '#tests/setup/burst.ts';
 import { createSiblingApp, createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
@@ -37,24 +38,15 @@ const uniqueEmail = (label: string) => `${label}.${counter++}@example.co.uk`;
 let block = 0;
 const freshIp = () => `10.77.${++block}.1`;
 
-async function post(app: FastifyInstance, url: string, body: unknown, ip: string) {
-  const response = await app.inject({
-    method: 'POST',
-    url,
-    remoteAddress: ip,
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  return { status: response.statusCode, headers: response.headers, body: response.json() };
-}
-
 async function register(email: string) {
-  const answer = await post(t.app, '/api/auth/register', { email, password: PASSWORD }, freshIp());
+  const answer = await postFrom(
+    t.app,
+    '/api/auth/register',
+    { email, password: PASSWORD },
+    freshIp(),
+  );
   expect(answer.status).toBe(201);
 }
-
-const tally = (statuses: number[]) =>
-  statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
 describe('a burst of parallel guesses on one customer account', () => {
   it('checks at most the limit, refuses the rest with 429, and then refuses the right password', async () => {
@@ -63,7 +55,7 @@ describe('a burst of parallel guesses on one customer account', () => {
     // Each guess from its own address: only the account's own limit applies.
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        post(t.app, '/api/auth/login', { email, password: `guess-${i}` }, `10.78.${i}.1`),
+        postFrom(t.app, '/api/auth/login', { email, password: `guess-${i}` }, `10.78.${i}.1`),
       ),
     );
     const limit = t.config.rateLimits.loginPerAccount.limit;
@@ -71,7 +63,12 @@ describe('a burst of parallel guesses on one customer account', () => {
     const refused = answers.find((a) => a.status === 429)!;
     expect(refused.body.message).toBe('Too many attempts. Please try again later.');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
-    const right = await post(t.app, '/api/auth/login', { email, password: PASSWORD }, freshIp());
+    const right = await postFrom(
+      t.app,
+      '/api/auth/login',
+      { email, password: PASSWORD },
+      freshIp(),
+    );
     expect(right.status).toBe(429);
     expect(right.body.customer).toBeUndefined();
   });
@@ -81,7 +78,7 @@ describe('a burst of parallel guesses on one customer account', () => {
     await register(email);
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        post(
+        postFrom(
           t.app,
           '/api/auth/login',
           { email, password: i === BURST - 1 ? PASSWORD : `guess-${i}` },
@@ -99,7 +96,7 @@ describe('a burst of parallel guesses on one customer account', () => {
     const ip = freshIp();
     const answers = await Promise.all(
       Array.from({ length: BURST }, () =>
-        post(t.app, '/api/auth/login', { email: uniqueEmail('spray'), password: 'guess' }, ip),
+        postFrom(t.app, '/api/auth/login', { email: uniqueEmail('spray'), password: 'guess' }, ip),
       ),
     );
     const limit = t.config.rateLimits.loginPerIp.limit;
@@ -111,7 +108,7 @@ describe('bursts on staff sign-in, password reset and sign-up', () => {
   it('staff sign-in: at most the limit of passwords checked, then the right one refused', async () => {
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        post(
+        postFrom(
           t.app,
           '/api/admin/auth/sign-in',
           { email: TEST_OWNER.email, password: `guess-${i}` },
@@ -126,7 +123,7 @@ describe('bursts on staff sign-in, password reset and sign-up', () => {
       sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'staff.sign_in_failed'`,
     );
     expect(failures[0]!.n).toBe(limit);
-    const right = await post(
+    const right = await postFrom(
       t.app,
       '/api/admin/auth/sign-in',
       { email: TEST_OWNER.email, password: TEST_OWNER.password },
@@ -140,7 +137,7 @@ describe('bursts on staff sign-in, password reset and sign-up', () => {
     await register(email);
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        post(t.app, '/api/auth/lost-password', { email }, `10.81.${i}.1`),
+        postFrom(t.app, '/api/auth/lost-password', { email }, `10.81.${i}.1`),
       ),
     );
     const limit = t.config.rateLimits.resetPerAccount.limit;
@@ -152,7 +149,12 @@ describe('bursts on staff sign-in, password reset and sign-up', () => {
     const ip = freshIp();
     const answers = await Promise.all(
       Array.from({ length: BURST }, () =>
-        post(t.app, '/api/auth/register', { email: uniqueEmail('signup'), password: PASSWORD }, ip),
+        postFrom(
+          t.app,
+          '/api/auth/register',
+          { email: uniqueEmail('signup'), password: PASSWORD },
+          ip,
+        ),
       ),
     );
     const limit = t.config.rateLimits.registerPerIp.limit;
@@ -174,7 +176,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     await register(email);
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        post(
+        postFrom(
           i % 2 === 0 ? t.app : sibling,
           '/api/auth/login',
           { email, password: `guess-${i}` },
@@ -185,7 +187,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const limit = t.config.rateLimits.loginPerAccount.limit;
     expect(tally(answers.map((a) => a.status))).toEqual({ 401: limit, 429: BURST - limit });
     for (const app of [t.app, sibling]) {
-      const right = await post(app, '/api/auth/login', { email, password: PASSWORD }, freshIp());
+      const right = await postFrom(
+        app,
+        '/api/auth/login',
+        { email, password: PASSWORD },
+        freshIp(),
+      );
       expect(right.status).toBe(429);
     }
   });
@@ -194,7 +201,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const ip = freshIp();
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
-        post(
+        postFrom(
           i % 2 === 0 ? t.app : sibling,
           '/api/auth/login',
           { email: uniqueEmail('spray2'), password: 'guess' },
