@@ -8,7 +8,7 @@ import {
   rateLimitVariable,
   type HoldingLimits,
   type RateLimits,
-} from '#domain/limits.ts';
+} from '#domain/rate-limits.ts';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -70,9 +70,9 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** The address service behind "Find address"; without a key there is no lookup. */
   postcodeLookup: PostcodeLookupConfig | undefined;
-  /** Throttles and rate limits (domain/limits.ts), each overridable as RATE_LIMIT_NAME=5/15m. */
+  /** Throttles and rate limits (domain/rate-limits.ts), each overridable as RATE_LIMIT_NAME=5/15m. */
   rateLimits: RateLimits;
-  /** What unpaid orders may hold (domain/limits.ts), each overridable as HOLD_LIMIT_NAME. */
+  /** What unpaid orders may hold (domain/rate-limits.ts), each overridable as HOLD_LIMIT_NAME. */
   holdingLimits: HoldingLimits;
 }
 

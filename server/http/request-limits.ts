@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LIMIT_MESSAGES } from '#domain/limits.ts';
+import { LIMIT_MESSAGES } from '#domain/rate-limits.ts';
 import type { ThrottleCheck } from '../services/throttle.ts';
 
 /** The public writes that mail someone or hold stock, each limited per address and session. */

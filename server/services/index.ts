@@ -8,7 +8,7 @@ import { MenuService } from './catalogue/menu.ts';
 import { OrderService } from './orders/orders.ts';
 import { CheckoutService } from './orders/checkout.ts';
 import type { PaymentMethod } from '#domain/checkout.ts';
-import { DEFAULT_HOLDING_LIMITS } from '#domain/limits.ts';
+import { DEFAULT_HOLDING_LIMITS } from '#domain/rate-limits.ts';
 import type { Config } from '../config.ts';
 import { createMailer } from './mail.ts';
 import { Throttle } from './throttle.ts';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import { throttleCounters } from '#db/schema/index.ts';
-import { LIMIT_MESSAGES, type RateRule } from '#domain/limits.ts';
+import { LIMIT_MESSAGES, type RateRule } from '#domain/rate-limits.ts';
 import { tooManyRequests } from '../http/errors.ts';
 
 /** One counter to charge: its key (purpose, kind and value, e.g. `login:ip:203.0.113.9`) and rule. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
-import { LIMIT_MESSAGES } from '#domain/limits.ts';
+import { LIMIT_MESSAGES } from '#domain/rate-limits.ts';
 import { formatGBP } from '#domain/money.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { ROOMY_LIMITS } from './limits.ts';
+import { ROOMY_LIMITS } from './rate-limits.ts';
 
 export interface ServerProcess {
   url: string;
@@ -32,7 +32,7 @@ export function freePort(): Promise<number> {
 /**
  * Starts `server/server.ts` in a process of its own, as production runs it (NODE_ENV=production,
  * cookies not Secure because tests speak plain http on loopback, roomy order and mail limits:
- * tests/setup/limits.ts), and waits for /readyz.
+ * tests/setup/rate-limits.ts), and waits for /readyz.
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -41,7 +41,7 @@ export async function startServerProcess(
     readyTimeoutMs?: number;
     /** Another checkout of the shop to run (a benchmark's "before"); this one by default. */
     cwd?: string;
-    /** The shop's own limits rather than the roomy ones of tests/setup/limits.ts. */
+    /** The shop's own limits rather than the roomy ones of tests/setup/rate-limits.ts. */
     limits?: 'roomy' | 'defaults';
   } = {},
 ): Promise<ServerProcess> {

@@ -11,7 +11,7 @@ import { seedDemo } from '#db/seed/seed.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { databaseUrl, type DatabaseTemplates } from './database-templates.ts';
-import { ROOMY_LIMITS } from './limits.ts';
+import { ROOMY_LIMITS } from './rate-limits.ts';
 
 export interface TestDatabase {
   handle: DatabaseHandle;

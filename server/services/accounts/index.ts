@@ -1,7 +1,7 @@
 import type { Database } from '#db/client.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import type { Mailer } from '../mail.ts';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '#domain/limits.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '#domain/rate-limits.ts';
 import { Throttle, type ThrottleCheck } from '../throttle.ts';
 import { CustomerStore, normaliseEmail } from './customers.ts';
 import { PasswordResets, RESET_TOKEN_TTL_MS } from './password-resets.ts';

@@ -16,7 +16,7 @@ import {
   type OrderJson,
   type PaymentMethod,
 } from '#domain/checkout.ts';
-import { holdingRefusal, type HeldByBuyer, type HoldingLimits } from '#domain/limits.ts';
+import { holdingRefusal, type HeldByBuyer, type HoldingLimits } from '#domain/rate-limits.ts';
 import { HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
 import { writtenOrderJson, type WrittenOrder } from './order-json.ts';

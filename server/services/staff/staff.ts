@@ -6,7 +6,7 @@ import { STAFF_MESSAGES, type NewStaff, type StaffJson, type StaffRole } from '#
 import { conflict, HttpError, unauthorized } from '../../http/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../accounts/passwords.ts';
 import { hashToken } from '../sessions.ts';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '#domain/limits.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '#domain/rate-limits.ts';
 import { Throttle } from '../throttle.ts';
 import { audit, type AuditActor } from './audit.ts';
 

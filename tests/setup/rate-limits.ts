@@ -1,4 +1,4 @@
-import { holdingLimitVariable, rateLimitVariable } from '#domain/limits.ts';
+import { holdingLimitVariable, rateLimitVariable } from '#domain/rate-limits.ts';
 
 /**
  * Room for suites that sign in, sign up, place orders and send enquiries many times from one

@@ -6,7 +6,7 @@ import {
   LIMIT_MESSAGES,
   parseRateRule,
   rateLimitVariable,
-} from './limits.ts';
+} from './rate-limits.ts';
 
 describe('parseRateRule', () => {
   it.each([
