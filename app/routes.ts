@@ -40,6 +40,7 @@ export default [
   route('/reviews', 'routes/reviews.tsx'),
   route('/blog', 'routes/blog.tsx'),
   route('/blog/:slug', 'routes/blog-post.tsx'),
+  route('/newsletter/confirm', 'routes/newsletter-confirm.tsx'),
   route('/newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
   route('/checkout', 'routes/checkout.tsx'),
   route('/checkout/order/:number', 'routes/checkout-order.tsx'),

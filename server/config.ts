@@ -1,6 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { orderLimitsFrom, type OrderLimits } from '#domain/limits.ts';
+import {
+  DEFAULT_HOLDING_LIMITS,
+  DEFAULT_RATE_LIMITS,
+  holdingLimitVariable,
+  parseRateRule,
+  rateLimitVariable,
+  type HoldingLimits,
+  type RateLimits,
+} from '#domain/rate-limits.ts';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -64,6 +73,10 @@ export interface Config {
   postcodeLookup: PostcodeLookupConfig | undefined;
   /** What one basket or order may hold (ORDER_MAX_LINE_PIECES, ORDER_MAX_LINES, ORDER_MAX_TOTAL_PENCE). */
   orderLimits: OrderLimits;
+  /** Throttles and rate limits (domain/rate-limits.ts), each overridable as RATE_LIMIT_NAME=5/15m. */
+  rateLimits: RateLimits;
+  /** What unpaid orders may hold (domain/rate-limits.ts), each overridable as HOLD_LIMIT_NAME. */
+  holdingLimits: HoldingLimits;
 }
 
 export interface PostcodeLookupConfig {
@@ -143,6 +156,22 @@ function publicOrigin(
   return `http://${host === '::1' ? '[::1]' : host}:${boundPort}`;
 }
 
+function rateLimits(env: Env): RateLimits {
+  const entries = Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [
+    name,
+    parseRateRule(env[rateLimitVariable(name)]) ?? rule,
+  ]);
+  return Object.fromEntries(entries) as RateLimits;
+}
+
+function holdingLimits(env: Env): HoldingLimits {
+  const entries = Object.entries(DEFAULT_HOLDING_LIMITS).map(([name, cap]) => [
+    name,
+    wholeNumber(env[holdingLimitVariable(name)], cap),
+  ]);
+  return Object.fromEntries(entries) as HoldingLimits;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv =
     env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
@@ -197,5 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
           timeoutMs: wholeNumber(env.POSTCODE_LOOKUP_TIMEOUT_MS, 5_000),
         }
       : undefined,
+    rateLimits: rateLimits(env),
+    holdingLimits: holdingLimits(env),
   };
 }

@@ -4,7 +4,7 @@ export interface NewsletterAnswer {
   message: string;
 }
 
-/** Puts the address on the mailing list (the footer box, the dashboard's 'subscribe me'). */
+/** Asks to put the address on the mailing list: a confirmation link is mailed to it. */
 export function subscribe(email: string): Promise<NewsletterAnswer> {
   return apiFetch<NewsletterAnswer>('/api/newsletter/subscribe', {
     method: 'POST',
@@ -15,6 +15,14 @@ export function subscribe(email: string): Promise<NewsletterAnswer> {
 /** Takes the address of an unsubscribe link's token off the list. */
 export function unsubscribe(token: string): Promise<NewsletterAnswer> {
   return apiFetch<NewsletterAnswer>('/api/newsletter/unsubscribe', {
+    method: 'POST',
+    body: { token },
+  });
+}
+
+/** Confirms the subscription of a confirmation link's token (double opt-in). */
+export function confirmSubscription(token: string): Promise<NewsletterAnswer> {
+  return apiFetch<NewsletterAnswer>('/api/newsletter/confirm', {
     method: 'POST',
     body: { token },
   });

@@ -46,6 +46,10 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   email: text('email').notNull().unique(),
   /** Hash of the token in the unsubscribe link. */
   unsubscribeTokenHash: text('unsubscribe_token_hash').notNull().unique(),
+  /** Hash of the token in the confirmation link (double opt-in); null once confirmed. */
+  confirmTokenHash: text('confirm_token_hash').unique(),
+  /** When the address owner confirmed; nothing but the confirmation mail goes out before. */
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

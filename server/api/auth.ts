@@ -81,7 +81,7 @@ export async function requireCustomerId(
 }
 
 export async function authApi(app: FastifyInstance) {
-  const accounts = new Accounts(app.services.db, createMailer(app.config));
+  const accounts = new Accounts(app.services.db, createMailer(app.config), app.config.rateLimits);
   const { customers } = accounts;
   const tags = ['accounts'];
 

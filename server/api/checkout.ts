@@ -11,6 +11,7 @@ import {
 import { badRequest } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { shopOrigin } from '../http/origin.ts';
+import { chargeRequest } from '../http/request-limits.ts';
 import type { OrderHead } from '../services/orders/order-rows.ts';
 import { stripePaymentsFor } from '../services/payments/stripe.ts';
 
@@ -77,7 +78,7 @@ export async function checkoutApi(app: FastifyInstance) {
         'The order (201); 200 with the same order for a repeated key. A 409 price_changed also carries the new quote',
       status: [201, 200],
       schema: placedOrderSchema,
-      errors: [409, 422],
+      errors: [409, 422, 429],
     },
     handler: async ({ body, request, reply }): Promise<PlacedOrderJson> => {
       const key = request.headers['idempotency-key'];
@@ -89,6 +90,10 @@ export async function checkoutApi(app: FastifyInstance) {
       ) {
         throw badRequest(CHECKOUT_MESSAGES.idempotencyKeyRequired);
       }
+      // Each order mails its buyer and holds stock: counted per address, session and buyer.
+      await chargeRequest(app, request, 'orders', [
+        [`orders:email:${body.email.toLowerCase()}`, app.config.rateLimits.ordersPerEmail],
+      ]);
       const placed = await checkout.place(await request.getSession(), key, body);
       reply.status(placed.created ? 201 : 200);
       const [order, payment] = await Promise.all([

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENQUIRY_MESSAGES, enquirySchema } from '#domain/enquiry.ts';
 import { z } from 'zod';
 import { route } from '../http/route.ts';
+import { chargeRequest } from '../http/request-limits.ts';
 import { createMailer } from '../services/mail.ts';
 import { submitEnquiry } from '../services/content/enquiries.ts';
 
@@ -21,6 +22,7 @@ export async function enquiriesApi(app: FastifyInstance) {
       errors: [429],
     },
     handler: async ({ body, reply, request }) => {
+      await chargeRequest(app, request, 'enquiries');
       const { id, mailed } = await submitEnquiry(app.services.db, mail, body);
       // The enquiry is stored either way; the shop finds unmailed ones by their empty mailed_at.
       if (!mailed) request.log.error({ enquiryId: id }, 'enquiry stored but not mailed');

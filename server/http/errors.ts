@@ -34,7 +34,10 @@ export const unauthorized = (message = 'Not signed in') =>
 export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, 'too_many_requests', 'Too many attempts. Please try again later.', undefined, {
+export const tooManyRequests = (
+  retryAfterSeconds: number,
+  message = 'Too many attempts. Please try again later.',
+) =>
+  new HttpError(429, 'too_many_requests', message, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });

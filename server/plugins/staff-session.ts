@@ -26,7 +26,7 @@ type WithStaff = FastifyRequest & { [STAFF_KEY]?: Promise<StaffMember | null> };
  */
 export const staffSessionPlugin = fp(
   async (app: FastifyInstance, options: { production: boolean }) => {
-    const service = new StaffService(app.services.db);
+    const service = new StaffService(app.services.db, app.config.rateLimits);
     const cookieName = options.production ? '__Host-tessera_staff' : 'tessera_staff';
     app.decorate('staff', service);
     app.decorate('staffCookieName', cookieName);

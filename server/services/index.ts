@@ -8,9 +8,11 @@ import { MenuService } from './catalogue/menu.ts';
 import { OrderService } from './orders/orders.ts';
 import { CheckoutService } from './orders/checkout.ts';
 import type { PaymentMethod } from '#domain/checkout.ts';
+import { DEFAULT_HOLDING_LIMITS } from '#domain/rate-limits.ts';
 import type { Config } from '../config.ts';
 import { DEFAULT_ORDER_LIMITS } from '#domain/limits.ts';
 import { createMailer } from './mail.ts';
+import { Throttle } from './throttle.ts';
 
 /** What the selling services need of the configuration. */
 export type SellingOptions = Pick<
@@ -22,7 +24,8 @@ export type SellingOptions = Pick<
   | 'dataDir'
   | 'publicOrigin'
   | 'orderLimits'
->;
+> &
+  Partial<Pick<Config, 'holdingLimits'>>;
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -45,6 +48,8 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
     adminCatalogue,
     taxonomy: new TaxonomyService(db, taxonomyCache),
     menu,
+    /** Rate limits and throttles, counted in the database every instance shares. */
+    throttle: new Throttle(db),
     orders: new OrderService(db, {
       paymentDays,
       mailer: selling ? createMailer(selling) : null,
@@ -53,6 +58,7 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
       paymentDays,
       paymentMethods,
       limits: selling?.orderLimits ?? DEFAULT_ORDER_LIMITS,
+      holding: selling?.holdingLimits ?? DEFAULT_HOLDING_LIMITS,
     }),
     /** Call after the catalogue changes (seed, import) so caches reload. */
     invalidateCatalogue() {

@@ -1,62 +1,57 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '#db/client.ts';
+import { queryRows, type Database } from '#db/client.ts';
 import { throttleCounters } from '#db/schema/index.ts';
+import { LIMIT_MESSAGES, type RateRule } from '#domain/rate-limits.ts';
 import { tooManyRequests } from '../http/errors.ts';
 
-export interface ThrottleRule {
-  /** Attempts allowed within one window. */
-  limit: number;
-  windowMs: number;
-}
+/** One counter to charge: its key (purpose, kind and value, e.g. `login:ip:203.0.113.9`) and rule. */
+export type ThrottleCheck = [key: string, rule: RateRule];
 
-/** Brute force on one account is slowed hard; one address (an office, a NAT) gets more room. */
-export const THROTTLE_RULES = {
-  loginPerAccount: { limit: 5, windowMs: 15 * 60_000 },
-  loginPerIp: { limit: 30, windowMs: 15 * 60_000 },
-  registerPerIp: { limit: 30, windowMs: 60 * 60_000 },
-  resetPerAccount: { limit: 3, windowMs: 60 * 60_000 },
-  resetPerIp: { limit: 20, windowMs: 60 * 60_000 },
-} as const satisfies Record<string, ThrottleRule>;
+/** Counts stay well inside PostgreSQL's integer however long a flood goes on. */
+const COUNT_CEILING = 1_000_000_000;
 
 /**
  * Fixed-window counters kept in the database, so every instance behind a load balancer counts
- * the same attempts.
+ * the same attempts. An attempt is reserved before the work it guards (a password hash, a mail,
+ * an order) in one atomic statement per key: a burst of parallel requests gets exactly `limit`
+ * reservations per window, however it interleaves, and the rest are refused unchecked.
  */
 export class Throttle {
   constructor(private readonly db: Database) {}
 
-  /** Throws 429 with Retry-After when any key has used up its window. */
-  async assertAllowed(checks: [key: string, rule: ThrottleRule][]): Promise<void> {
+  /**
+   * Charges one attempt to every key, then throws 429 with Retry-After (the longest wait of the
+   * keys over their limit) when any of them went over. Refused attempts still count: a flood
+   * keeps its address locked out for the whole window.
+   */
+  async reserve(checks: ThrottleCheck[], message: string = LIMIT_MESSAGES.tooManyAttempts) {
+    let retryAfterSeconds = 0;
     for (const [key, rule] of checks) {
-      const [row] = await this.db
-        .select()
-        .from(throttleCounters)
-        .where(eq(throttleCounters.key, key));
-      if (!row || row.count < rule.limit) continue;
-      const retryAfterMs = row.windowStartedAt.getTime() + rule.windowMs - Date.now();
-      if (retryAfterMs > 0) throw tooManyRequests(retryAfterMs / 1000);
+      const windowSeconds = rule.windowMs / 1000;
+      const [row] = await queryRows<{ count: number; retry_after: number }>(
+        this.db,
+        sql`INSERT INTO throttle_counters AS t (key, count, window_started_at)
+          VALUES (${key}, 1, now())
+          ON CONFLICT (key) DO UPDATE SET
+            count = CASE WHEN t.window_started_at <= now() - make_interval(secs => ${windowSeconds})
+              THEN 1 ELSE least(t.count + 1, ${COUNT_CEILING}) END,
+            window_started_at = CASE
+              WHEN t.window_started_at <= now() - make_interval(secs => ${windowSeconds})
+              THEN now() ELSE t.window_started_at END
+          RETURNING count, extract(epoch FROM t.window_started_at
+            + make_interval(secs => ${windowSeconds}) - now())::float8 AS retry_after`,
+      );
+      if (row && row.count > rule.limit)
+        retryAfterSeconds = Math.max(retryAfterSeconds, row.retry_after);
     }
+    if (retryAfterSeconds > 0) throw tooManyRequests(retryAfterSeconds, message);
   }
 
-  /** Counts one attempt; a window that has run out starts again from this attempt. */
-  async record(key: string, rule: ThrottleRule): Promise<void> {
-    const windowSeconds = rule.windowMs / 1000;
+  /** Gives back one reserved attempt (one that turned out to be a success, not a guess). */
+  async release(key: string): Promise<void> {
     await this.db.execute(
-      sql`INSERT INTO throttle_counters (key, count, window_started_at) VALUES (${key}, 1, now())
-        ON CONFLICT (key) DO UPDATE SET
-          count = CASE WHEN throttle_counters.window_started_at
-              < now() - make_interval(secs => ${windowSeconds}) THEN 1
-            ELSE throttle_counters.count + 1 END,
-          window_started_at = CASE WHEN throttle_counters.window_started_at
-              < now() - make_interval(secs => ${windowSeconds}) THEN now()
-            ELSE throttle_counters.window_started_at END`,
+      sql`UPDATE throttle_counters SET count = greatest(count - 1, 0) WHERE key = ${key}`,
     );
-  }
-
-  /** Counts the attempt, then refuses it when it went over the limit (for every attempt rules). */
-  async consume(checks: [key: string, rule: ThrottleRule][]): Promise<void> {
-    await this.assertAllowed(checks);
-    for (const [key, rule] of checks) await this.record(key, rule);
   }
 
   async clear(key: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '#db/schema/index.ts';
+import { COMPANY_NAME } from '#domain/company.ts';
 import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts';
 import { MESSAGES } from '#domain/validation.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
@@ -21,24 +22,75 @@ const mailTo = (address: string) => outboxMails(t.config.dataDir, address);
 
 const subscribers = () => t.database.handle.db.select().from(newsletterSubscribers);
 
-describe('POST /api/newsletter/subscribe', () => {
-  it('stores the address once, lower-cased, and mails an unsubscribe link', async () => {
+const linkToken = (text: string, path: string) =>
+  new RegExp(`/newsletter/${path}\\?token=([\\w-]+)`).exec(text)?.[1];
+
+/** Subscribes and confirms `email`; answers the unsubscribe token of the welcome mail. */
+async function subscribeConfirmed(email: string): Promise<string> {
+  await post('/api/newsletter/subscribe', { email });
+  const token = linkToken(mailTo(email).at(-1)!.text, 'confirm')!;
+  expect((await post('/api/newsletter/confirm', { token })).statusCode).toBe(200);
+  return linkToken(mailTo(email).at(-1)!.text, 'unsubscribe')!;
+}
+
+describe('POST /api/newsletter/subscribe (double opt-in)', () => {
+  it('mails only a confirmation link; the address joins the list once it is opened', async () => {
     const first = await post('/api/newsletter/subscribe', { email: '  Jo.Bloggs@Example.COM ' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ subscribed: true, message: NEWSLETTER_MESSAGES.subscribed });
-    const repeat = await post('/api/newsletter/subscribe', { email: 'jo.bloggs@example.com' });
-    expect(repeat.statusCode).toBe(200);
-    expect(repeat.json()).toEqual(first.json());
+    expect(first.json().message).toContain('check your inbox');
 
-    const rows = (await subscribers()).filter((r) => r.email === 'jo.bloggs@example.com');
-    expect(rows).toHaveLength(1);
+    const [row] = (await subscribers()).filter((r) => r.email === 'jo.bloggs@example.com');
+    expect(row!.confirmedAt).toBeNull();
+    const [mail] = mailTo('jo.bloggs@example.com');
+    expect(mail!.subject).toBe(
+      `Please confirm your subscription to the ${COMPANY_NAME} newsletter`,
+    );
+    expect(mail!.text).not.toContain('/newsletter/unsubscribe');
+    const token = linkToken(mail!.text, 'confirm')!;
+    // Only the hash is kept: the table alone cannot confirm anyone.
+    expect(row!.confirmTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.confirmTokenHash).not.toBe(token);
+
+    const confirmed = await post('/api/newsletter/confirm', { token });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ confirmed: true, message: NEWSLETTER_MESSAGES.confirmed });
+    const [after] = (await subscribers()).filter((r) => r.email === 'jo.bloggs@example.com');
+    expect(after!.confirmedAt).toBeInstanceOf(Date);
+    expect(after!.confirmTokenHash).toBeNull();
     const mails = mailTo('jo.bloggs@example.com');
-    expect(mails).toHaveLength(1);
-    const token = /\/newsletter\/unsubscribe\?token=([\w-]+)/.exec(mails[0]!.text)?.[1];
-    expect(token).toBeDefined();
-    // Only the hash is kept: the table alone cannot unsubscribe anyone.
-    expect(rows[0]!.unsubscribeTokenHash).not.toBe(token);
-    expect(rows[0]!.unsubscribeTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Please confirm your subscription to the ${COMPANY_NAME} newsletter`,
+      `You're subscribed to the ${COMPANY_NAME} newsletter`,
+    ]);
+    expect(linkToken(mails[1]!.text, 'unsubscribe')).toBeDefined();
+
+    const again = await post('/api/newsletter/confirm', { token });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(NEWSLETTER_MESSAGES.confirmLinkInvalid);
+  });
+
+  it('answers a confirmed address the same and mails it nothing more', async () => {
+    await subscribeConfirmed('kept@example.com');
+    const repeat = await post('/api/newsletter/subscribe', { email: 'Kept@example.com' });
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json().message).toBe(NEWSLETTER_MESSAGES.subscribed);
+    expect(mailTo('kept@example.com')).toHaveLength(2);
+    expect((await subscribers()).filter((r) => r.email === 'kept@example.com')).toHaveLength(1);
+  });
+
+  it('sends a fresh link to an unconfirmed address asking again; the old link stops working', async () => {
+    await post('/api/newsletter/subscribe', { email: 'twice@example.com' });
+    await post('/api/newsletter/subscribe', { email: 'twice@example.com' });
+    const [first, second] = mailTo('twice@example.com');
+    const stale = await post('/api/newsletter/confirm', {
+      token: linkToken(first!.text, 'confirm'),
+    });
+    expect(stale.statusCode).toBe(404);
+    const fresh = await post('/api/newsletter/confirm', {
+      token: linkToken(second!.text, 'confirm'),
+    });
+    expect(fresh.statusCode).toBe(200);
   });
 
   it.each([
@@ -65,8 +117,7 @@ describe('POST /api/newsletter/subscribe', () => {
 
 describe('POST /api/newsletter/unsubscribe', () => {
   it('removes the address with the mailed token, once', async () => {
-    await post('/api/newsletter/subscribe', { email: 'leaving@example.com' });
-    const token = /token=([\w-]+)/.exec(mailTo('leaving@example.com')[0]!.text)![1];
+    const token = await subscribeConfirmed('leaving@example.com');
     const response = await post('/api/newsletter/unsubscribe', { token });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -81,11 +132,27 @@ describe('POST /api/newsletter/unsubscribe', () => {
   });
 
   it.each([{}, { token: '' }, { token: 'x'.repeat(201) }])(
-    'refuses %j with 400',
+    'refuses %j with 400 (unsubscribe)',
     async (payload) => {
       const response = await post('/api/newsletter/unsubscribe', payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(NEWSLETTER_MESSAGES.linkInvalid);
     },
   );
+});
+
+describe('POST /api/newsletter/confirm', () => {
+  it.each([{}, { token: '' }, { token: 'x'.repeat(201) }])(
+    'refuses %j with 400 and the link message',
+    async (payload) => {
+      const response = await post('/api/newsletter/confirm', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(NEWSLETTER_MESSAGES.confirmLinkInvalid);
+    },
+  );
+
+  it('refuses an unknown token with 404', async () => {
+    const response = await post('/api/newsletter/confirm', { token: 'not-a-real-token' });
+    expect(response.statusCode).toBe(404);
+  });
 });

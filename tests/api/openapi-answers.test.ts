@@ -298,6 +298,9 @@ describe('every documented route answers as its schema says', () => {
   it('the newsletter, enquiries and the postcode lookup', async () => {
     const reader = `reader-${randomBytes(4).toString('hex')}@example.com`;
     await checked(visitor, 'POST', '/api/newsletter/subscribe', { email: reader });
+    await checked(visitor, 'POST', '/api/newsletter/confirm', {
+      token: tokenIn(reader, /\/newsletter\/confirm\?token=([\w-]+)/),
+    });
     const token = tokenIn(reader, /\/newsletter\/unsubscribe\?token=([\w-]+)/);
     await checked(visitor, 'POST', '/api/newsletter/unsubscribe', { token });
     await checked(visitor, 'POST', '/api/enquiries', {

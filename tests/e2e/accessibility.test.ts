@@ -96,6 +96,7 @@ const CASES: PageCase[] = [
   { name: 'lost password', path: '/my-account/lost-password' },
   { name: 'reset password', path: '/my-account/reset-password?token=example' },
   { name: 'newsletter unsubscribe', path: '/newsletter/unsubscribe' },
+  { name: 'newsletter confirmation', path: '/newsletter/confirm' },
   { name: 'dashboard', path: '/my-account', signedIn: true, ready: heading('Dashboard') },
   { name: 'orders', path: '/my-account/orders', signedIn: true, ready: heading('Orders') },
   {

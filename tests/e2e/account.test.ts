@@ -9,6 +9,7 @@ import {
   PHONE,
 } from './fixtures/browser.ts';
 import { startStaffShop } from './fixtures/staff.ts';
+import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 
 const WIDE = { width: 1440, height: 900 };
@@ -98,9 +99,7 @@ describe.each([
     await screenshot(page, `dashboard-${label}`);
 
     await page.getByRole('button', { name: 'Subscribe me' }).click();
-    await page
-      .getByText('Thank you for subscribing! Check your inbox for a welcome email.')
-      .waitFor();
+    await page.getByText(NEWSLETTER_MESSAGES.subscribed).waitFor();
 
     await page.getByRole('link', { name: 'recent orders' }).click();
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();

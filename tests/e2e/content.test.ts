@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PAGES, FAQ_TOPICS } from '#db/seed/content/pages.ts';
 import { COMPANY_NAME, SHOP_ADDRESS } from '#domain/company.ts';
 import { ENQUIRY_MESSAGES } from '#domain/enquiry.ts';
 import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts';
 import { MESSAGES } from '#domain/validation.ts';
+import { outboxMails } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { hydrated, launchBrowser, openPage, PHONE, notShown, shown } from './fixtures/browser.ts';
 
@@ -204,10 +205,23 @@ describe('newsletter', () => {
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await form.getByRole('alert').filter({ hasText: MESSAGES.emailInvalid }).waitFor();
 
-    await form.getByLabel('Email address').fill(`reader-${Date.now()}@example.com`);
+    const reader = `reader-${Date.now()}@example.com`;
+    await form.getByLabel('Email address').fill(reader);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await form.getByRole('status').filter({ hasText: NEWSLETTER_MESSAGES.subscribed }).waitFor();
     await expect.poll(() => form.getByLabel('Email address').inputValue()).toBe('');
+
+    // Double opt-in: the address joins the list from the link of the one mail it was sent.
+    const mails = () => outboxMails(inject('dataDir'), reader);
+    await expect.poll(() => mails().length).toBe(1);
+    const link = new URL(
+      /https?:\/\/\S+\/newsletter\/confirm\?token=\S+/.exec(mails()[0]!.text)![0],
+    );
+    await page.goto(`${link.pathname}${link.search}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    await page.getByRole('status').filter({ hasText: NEWSLETTER_MESSAGES.confirmed }).waitFor();
+    await expect.poll(() => mails().length).toBe(2);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -6,12 +6,17 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A shopper talking to the app through `inject`: a cookie jar holding one session cookie. */
 export class ApiShopper {
   cookie = '';
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    /** The address the shopper's requests come from (rate limits count per address). */
+    readonly ip = '127.0.0.1',
+  ) {}
 
   async call(method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) {
     const response = await this.app.inject({
       method,
       url,
+      remoteAddress: this.ip,
       headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { ROOMY_LIMITS } from './rate-limits.ts';
 
 export interface ServerProcess {
   url: string;
@@ -30,11 +31,19 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts `server/server.ts` in a process of its own, as production runs it (NODE_ENV=production,
- * cookies not Secure because tests speak plain http on loopback), and waits for /readyz.
+ * cookies not Secure because tests speak plain http on loopback, roomy order and mail limits:
+ * tests/setup/rate-limits.ts), and waits for /readyz.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { port?: number; readyTimeoutMs?: number } = {},
+  options: {
+    port?: number;
+    readyTimeoutMs?: number;
+    /** Another checkout of the shop to run (a benchmark's "before"); this one by default. */
+    cwd?: string;
+    /** The shop's own limits rather than the roomy ones of tests/setup/rate-limits.ts. */
+    limits?: 'roomy' | 'defaults';
+  } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   let output = '';
@@ -48,8 +57,10 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),
+      ...(options.limits === 'defaults' ? {} : ROOMY_LIMITS),
       ...env,
     },
+    cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk) => (output += chunk));

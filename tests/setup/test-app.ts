@@ -11,6 +11,7 @@ import { seedDemo } from '#db/seed/seed.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { databaseUrl, type DatabaseTemplates } from './database-templates.ts';
+import { ROOMY_LIMITS } from './rate-limits.ts';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -75,11 +76,22 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; config?: Record<string, string>; buildDir?: string } = {},
+  options: {
+    seed?: boolean;
+    config?: Record<string, string>;
+    buildDir?: string;
+    /** 'roomy' (the default) raises the order, enquiry and newsletter limits for busy suites. */
+    limits?: 'roomy' | 'defaults';
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ seeded: options.seed ?? true });
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.config });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    ...(options.limits === 'defaults' ? {} : ROOMY_LIMITS),
+    ...options.config,
+  });
   const app = await buildApp({ config, database: database.handle, buildDir: options.buildDir });
   await app.ready();
   return {
@@ -92,4 +104,17 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second instance of the shop on the same PostgreSQL database as `first` (its own pool, its
+ * own in-process caches), as two instances behind a load balancer. PostgreSQL only.
+ */
+export async function createSiblingApp(first: TestApp): Promise<FastifyInstance> {
+  if (!first.database.url) throw new Error('a sibling instance needs TEST_DATABASE_URL');
+  const handle = await openDatabase({ url: first.database.url, poolSize: 5 });
+  const app = await buildApp({ config: first.config, database: handle });
+  app.addHook('onClose', () => handle.close());
+  await app.ready();
+  return app;
 }

@@ -68,6 +68,7 @@ const line = (limits: OrderLimits) =>
         onSale: true,
         material: 'marble',
         isBespoke: false,
+        sellingUnit: 'm2',
       };
     });
 

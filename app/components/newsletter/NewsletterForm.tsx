@@ -58,10 +58,12 @@ export function NewsletterForm() {
       setChecked(false);
       form.reset();
     } catch (failure) {
+      const apiError = failure instanceof ApiError ? failure : null;
       setError(
-        failure instanceof ApiError && failure.fields?.email
-          ? failure.fields.email
-          : NEWSLETTER_MESSAGES.failed,
+        apiError?.fields?.email ??
+          (apiError?.status === 429 && apiError.error
+            ? apiError.error
+            : NEWSLETTER_MESSAGES.failed),
       );
     } finally {
       setSubmitting(false);

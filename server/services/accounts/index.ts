@@ -1,7 +1,8 @@
 import type { Database } from '#db/client.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import type { Mailer } from '../mail.ts';
-import { THROTTLE_RULES, Throttle, type ThrottleRule } from '../throttle.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '#domain/rate-limits.ts';
+import { Throttle, type ThrottleCheck } from '../throttle.ts';
 import { CustomerStore, normaliseEmail } from './customers.ts';
 import { PasswordResets, RESET_TOKEN_TTL_MS } from './password-resets.ts';
 import {
@@ -40,6 +41,7 @@ export class Accounts {
   constructor(
     db: Database,
     private readonly mailer: Mailer,
+    private readonly limits: RateLimits = DEFAULT_RATE_LIMITS,
   ) {
     this.customers = new CustomerStore(db);
     this.resets = new PasswordResets(db);
@@ -47,7 +49,7 @@ export class Accounts {
   }
 
   async register(email: string, password: string, ip: string) {
-    await this.throttle.consume([[ipKey('register', ip), THROTTLE_RULES.registerPerIp]]);
+    await this.throttle.reserve([[ipKey('register', ip), this.limits.registerPerIp]]);
     assertStrongPassword(password, 'password');
     const customer = await this.customers.create(email, await hashPassword(password));
     if (!customer) throw conflict(ACCOUNT_MESSAGES.emailTaken);
@@ -56,22 +58,22 @@ export class Accounts {
 
   /**
    * The customer whose email and password these are. An unknown email costs the same hashing as
-   * a wrong password and gets the same answer; failures count per account and per address.
+   * a wrong password and gets the same answer. Every attempt is reserved per account and per
+   * address before the password is checked, so a burst gets no more checks than the limit; a
+   * success clears the account's count (not the address's: a shopper signing in to their own
+   * account must not buy an attacker more guesses at others).
    */
   async authenticate(email: string, password: string, ip: string) {
-    const checks: [string, ThrottleRule][] = [
-      [accountKey('login', email), THROTTLE_RULES.loginPerAccount],
-      [ipKey('login', ip), THROTTLE_RULES.loginPerIp],
+    const checks: ThrottleCheck[] = [
+      [ipKey('login', ip), this.limits.loginPerIp],
+      [accountKey('login', email), this.limits.loginPerAccount],
     ];
-    await this.throttle.assertAllowed(checks);
+    await this.throttle.reserve(checks);
     const customer = await this.customers.findByEmail(email);
     const valid = customer
       ? await verifyPassword(password, customer.passwordHash)
       : await verifyAgainstDummy(password);
-    if (!customer || !valid) {
-      for (const [key, rule] of checks) await this.throttle.record(key, rule);
-      return null;
-    }
+    if (!customer || !valid) return null;
     await this.throttle.clear(accountKey('login', email));
     return customer;
   }
@@ -90,9 +92,9 @@ export class Accounts {
 
   /** Mails a reset link when the account exists; the caller answers the same either way. */
   async requestReset(email: string, ip: string, origin: string): Promise<void> {
-    await this.throttle.consume([
-      [ipKey('reset', ip), THROTTLE_RULES.resetPerIp],
-      [accountKey('reset', email), THROTTLE_RULES.resetPerAccount],
+    await this.throttle.reserve([
+      [ipKey('reset', ip), this.limits.resetPerIp],
+      [accountKey('reset', email), this.limits.resetPerAccount],
     ]);
     const customer = await this.customers.findByEmail(email);
     if (!customer) return;

@@ -1,47 +1,81 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Database } from '#db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '#db/client.ts';
 import { newsletterSubscribers } from '#db/schema/index.ts';
 import { COMPANY_NAME } from '#domain/company.ts';
 import type { Mailer } from '../mail.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export interface SubscribeResult {
-  /** False when the address was already on the list: the caller answers the same either way. */
-  created: boolean;
-}
+const newToken = () => randomBytes(32).toString('base64url');
 
 /**
- * Puts an address on the mailing list once. A new subscriber is sent a welcome mail with the
- * unsubscribe link; only the link token's hash is stored, so the table cannot unsubscribe anyone.
+ * Asks the address's owner to confirm (double opt-in): anyone can type a stranger's address, so
+ * the only mail an unconfirmed address gets is the one with the confirmation link; asking again
+ * sends a fresh link (the caller limits how often). A confirmed address gets nothing and the
+ * caller answers the same, so the answer never tells whether an address is on the list. Only
+ * the tokens' hashes are stored: the table alone can neither confirm nor unsubscribe anyone.
  */
 export async function subscribe(
   db: Database,
   mail: Mailer,
   email: string,
   origin: string,
-): Promise<SubscribeResult> {
+): Promise<void> {
   const address = email.trim().toLowerCase();
-  const token = randomBytes(32).toString('base64url');
-  const inserted = await db
-    .insert(newsletterSubscribers)
-    .values({ email: address, unsubscribeTokenHash: hashToken(token) })
-    .onConflictDoNothing({ target: newsletterSubscribers.email })
-    .returning({ id: newsletterSubscribers.id });
-  if (inserted.length === 0) return { created: false };
-  const link = `${origin}/newsletter/unsubscribe?token=${token}`;
+  const token = newToken();
+  const [pending] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO newsletter_subscribers AS n (email, unsubscribe_token_hash, confirm_token_hash)
+        VALUES (${address}, ${hashToken(newToken())}, ${hashToken(token)})
+        ON CONFLICT (email) DO UPDATE SET confirm_token_hash = excluded.confirm_token_hash
+          WHERE n.confirmed_at IS NULL
+        RETURNING n.id`,
+  );
+  if (!pending) return;
   await mail.sendMail({
     to: address,
+    subject: `Please confirm your subscription to the ${COMPANY_NAME} newsletter`,
+    text: [
+      `Someone, we hope you, asked to receive news and offers from ${COMPANY_NAME} at this address.`,
+      '',
+      `To confirm, open this link: ${origin}/newsletter/confirm?token=${token}`,
+      '',
+      'If it was not you, ignore this email: you will not hear from us again.',
+    ].join('\n'),
+  });
+}
+
+/**
+ * Confirms the address whose confirmation token this is and sends the welcome mail with its
+ * unsubscribe link; false when the token matches no unconfirmed address.
+ */
+export async function confirm(
+  db: Database,
+  mail: Mailer,
+  token: string,
+  origin: string,
+): Promise<boolean> {
+  const unsubscribeToken = newToken();
+  const [confirmed] = await queryRows<{ email: string }>(
+    db,
+    sql`UPDATE newsletter_subscribers
+        SET confirmed_at = now(), confirm_token_hash = NULL,
+          unsubscribe_token_hash = ${hashToken(unsubscribeToken)}
+        WHERE confirm_token_hash = ${hashToken(token)} AND confirmed_at IS NULL
+        RETURNING email`,
+  );
+  if (!confirmed) return false;
+  await mail.sendMail({
+    to: confirmed.email,
     subject: `You're subscribed to the ${COMPANY_NAME} newsletter`,
     text: [
       `Thank you for subscribing to news and offers from ${COMPANY_NAME}.`,
       'We will send you new arrivals, stone care advice and offers, never more than twice a month.',
       '',
-      `To unsubscribe at any time, open this link: ${link}`,
+      `To unsubscribe at any time, open this link: ${origin}/newsletter/unsubscribe?token=${unsubscribeToken}`,
     ].join('\n'),
   });
-  return { created: true };
+  return true;
 }
 
 /** Removes the address whose unsubscribe token this is; false when the token matches none. */

@@ -25,7 +25,8 @@ export class StaffCustomers {
       this.db,
       sql`SELECT c.id, c.email, c.first_name, c.last_name, c.created_at, c.is_paying_customer,
             (SELECT count(*)::int FROM orders o WHERE o.customer_id = c.id) AS orders,
-            EXISTS (SELECT 1 FROM newsletter_subscribers n WHERE lower(n.email) = lower(c.email)) AS newsletter,
+            EXISTS (SELECT 1 FROM newsletter_subscribers n WHERE lower(n.email) = lower(c.email)
+              AND n.confirmed_at IS NOT NULL) AS newsletter,
             count(*) OVER ()::int AS total
           FROM customers c
           WHERE ${like === null ? sql`true` : sql`(c.email ILIKE ${like} OR (c.first_name || ' ' || c.last_name) ILIKE ${like})`}
@@ -46,7 +47,8 @@ export class StaffCustomers {
       this.db,
       sql`SELECT c.id, c.email, c.first_name, c.last_name, c.created_at, c.is_paying_customer, c.role,
             (SELECT count(*)::int FROM orders o WHERE o.customer_id = c.id) AS orders,
-            EXISTS (SELECT 1 FROM newsletter_subscribers n WHERE lower(n.email) = lower(c.email)) AS newsletter
+            EXISTS (SELECT 1 FROM newsletter_subscribers n WHERE lower(n.email) = lower(c.email)
+              AND n.confirmed_at IS NOT NULL) AS newsletter
           FROM customers c WHERE c.id = ${id}`,
     );
     if (!row) return null;

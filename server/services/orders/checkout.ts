@@ -17,6 +17,7 @@ import {
   type PaymentMethod,
 } from '#domain/checkout.ts';
 import { linesOverLimits, totalOverLimit, type OrderLimits } from '#domain/limits.ts';
+import { holdingRefusal, type HeldByBuyer, type HoldingLimits } from '#domain/rate-limits.ts';
 import { HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
 import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
@@ -80,6 +81,7 @@ export class CheckoutService {
       paymentDays: number;
       paymentMethods: () => PaymentMethod[];
       limits: OrderLimits;
+      holding: HoldingLimits;
     },
   ) {}
 
@@ -196,6 +198,7 @@ export class CheckoutService {
       const over = linesOverLimits(lines, this.options.limits);
       if (over) throw tooLarge(over);
       const basket = this.priceForOrder(lines, rules, input);
+      await this.assertHoldingAllowed(basket, input.email);
       try {
         return await this.write(session, { key, hash }, input, cartId, basket);
       } catch (error) {
@@ -234,6 +237,25 @@ export class CheckoutService {
       throw this.priceChanged(basket);
     }
     return basket;
+  }
+
+  /**
+   * Refuses (422) an order that would hold more than the caps allow while it is unpaid, counting
+   * what its buyer's email already holds. Parallel orders of one buyer may each see the others
+   * not yet written; the per-email rate limit (charged before this) bounds how many can.
+   */
+  private async assertHoldingAllowed(basket: PricedBasket, email: string): Promise<void> {
+    const [held] = await queryRows<HeldByBuyer>(
+      this.db,
+      sql`SELECT count(*)::int AS orders, coalesce(sum(total_pence), 0)::float8 AS pence
+          FROM orders WHERE lower(email) = lower(${email}) AND status = 'pending_payment'`,
+    );
+    const refusal = holdingRefusal(
+      { lines: basket.lines, totalPence: basket.total.grossPence },
+      held ?? { orders: 0, pence: 0 },
+      this.options.holding,
+    );
+    if (refusal) throw new HttpError(422, 'holding_limit', refusal);
   }
 
   private priceChanged(basket: PricedBasket): HttpError {

@@ -6,7 +6,8 @@ import { STAFF_MESSAGES, type NewStaff, type StaffJson, type StaffRole } from '#
 import { conflict, HttpError, unauthorized } from '../../http/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../accounts/passwords.ts';
 import { hashToken } from '../sessions.ts';
-import { Throttle, type ThrottleRule } from '../throttle.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '#domain/rate-limits.ts';
+import { Throttle } from '../throttle.ts';
 import { audit, type AuditActor } from './audit.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -17,11 +18,6 @@ const STAFF_ABSOLUTE_MS = 12 * 3_600_000;
 /** Authenticator clocks drift: a code of the previous 30 s window still counts. */
 const TOTP_TOLERANCE: [number, number] = [30, 0];
 const ISSUER = 'Tessera back office';
-
-const STAFF_THROTTLE = {
-  perAccount: { limit: 5, windowMs: 15 * 60_000 },
-  perIp: { limit: 20, windowMs: 15 * 60_000 },
-} as const satisfies Record<string, ThrottleRule>;
 
 export interface StaffMember {
   id: number;
@@ -66,11 +62,15 @@ export interface SignInChallenge {
 /**
  * Staff accounts and their two-step sign-in: the password, then a TOTP code from an
  * authenticator app (enrolled at the first sign-in). Each code signs in once; attempts are
- * throttled per account and per address in the database, so every instance counts them.
+ * reserved per account and per address in the database before the password is checked, so
+ * every instance counts them and a burst gets no more checks than the limit.
  */
 export class StaffService {
   private readonly throttle: Throttle;
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly limits: RateLimits = DEFAULT_RATE_LIMITS,
+  ) {
     this.throttle = new Throttle(db);
   }
 
@@ -138,11 +138,10 @@ export class StaffService {
 
   /** Step one: the password. A right one (of an enabled account) earns a challenge for the code. */
   async signIn(email: string, password: string, who: AuditActor): Promise<SignInChallenge> {
-    const checks: [string, ThrottleRule][] = [
-      [`staff:${email.toLowerCase()}`, STAFF_THROTTLE.perAccount],
-      [`staff-ip:${who.ip ?? 'unknown'}`, STAFF_THROTTLE.perIp],
-    ];
-    await this.throttle.assertAllowed(checks);
+    await this.throttle.reserve([
+      [`staff-ip:${who.ip ?? 'unknown'}`, this.limits.staffLoginPerIp],
+      [`staff:${email.toLowerCase()}`, this.limits.staffLoginPerAccount],
+    ]);
     const [row] = await queryRows<StaffRow>(
       this.db,
       sql`SELECT * FROM staff WHERE lower(email) = lower(${email})`,
@@ -151,7 +150,6 @@ export class StaffService {
       ? await verifyPassword(password, row.password_hash)
       : await verifyAgainstDummy(password);
     if (!row || !valid || row.disabled_at !== null) {
-      for (const [key, rule] of checks) await this.throttle.record(key, rule);
       await audit(
         this.db,
         { ...who, staffId: row?.id ?? null, actor: email },
