@@ -38,7 +38,7 @@ function AddStaff({ onAdded }: { onAdded: (member: StaffJson) => void }) {
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<z.input<typeof newStaffSchema>>({
     resolver: zodResolver(newStaffSchema),
-    defaultValues: { email: '', name: '', role: 'manager', password: '' },
+    defaultValues: { email: '', name: '', role: 'manager' },
   });
   const submit = form.handleSubmit(async (input) => {
     setMessage(null);
@@ -64,15 +64,12 @@ function AddStaff({ onAdded }: { onAdded: (member: StaffJson) => void }) {
         required
         options={STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
       />
-      <Field
-        name="password"
-        label="First password (at least 12 characters; give it to them in person)"
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <p className="text-sm text-stone-600">
+        They are mailed a link (valid 72 hours, once) to choose their own password and set up
+        two-step sign-in.
+      </p>
       <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
-        Add staff member
+        Add and send invitation
       </button>
     </Form>
   );
@@ -179,7 +176,7 @@ export default function AdminStaff() {
             onAdded={(member) => {
               setNotice({
                 kind: 'success',
-                text: `${member.email} added: they set up two-step sign-in at their first sign-in.`,
+                text: `${member.email} added: an invitation link is on its way to them.`,
               });
               void queryClient.invalidateQueries({ queryKey: STAFF_KEY });
             }}
