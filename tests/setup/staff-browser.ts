@@ -11,6 +11,8 @@ export const TEST_OWNER = { email: 'owner@tessera.test', password: 'Portland-lim
 export class StaffBrowser {
   cookie = '';
   secret = '';
+  /** The recovery codes handed out at enrolment. */
+  recovery: string[] = [];
   /** Who signed in through `signIn`. */
   email = '';
   constructor(readonly app: FastifyInstance) {}
@@ -57,7 +59,13 @@ export class StaffBrowser {
     this.secret = opened.body.enrol.secret;
     this.email = email;
     const code = generateSync({ secret: this.secret });
-    return this.call('POST', '/api/admin/invitations/accept', { token, password, code });
+    const accepted = await this.call('POST', '/api/admin/invitations/accept', {
+      token,
+      password,
+      code,
+    });
+    this.recovery = accepted.body?.recovery_codes ?? [];
+    return accepted;
   }
 
   /** Both steps; the first owner's first sign-in enrols the authenticator. */
@@ -67,14 +75,12 @@ export class StaffBrowser {
     this.email = email;
     if (first.body.enrol) this.secret = first.body.enrol.secret;
     const code = generateSync({ secret: this.secret });
-    return {
-      challenge: first.body.challenge as string,
+    const answer = await this.call('POST', '/api/admin/auth/code', {
+      challenge: first.body.challenge,
       code,
-      answer: await this.call('POST', '/api/admin/auth/code', {
-        challenge: first.body.challenge,
-        code,
-      }),
-    };
+    });
+    if (answer.body?.recovery_codes) this.recovery = answer.body.recovery_codes;
+    return { challenge: first.body.challenge as string, code, answer };
   }
 }
 

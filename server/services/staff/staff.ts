@@ -255,8 +255,9 @@ export class StaffService {
         await tx.execute(sql`DELETE FROM staff_recovery_codes WHERE staff_id = ${id}`);
         const after = await this.updateRow(
           tx,
-          sql`UPDATE staff SET totp_secret = NULL, code_failures = 0, code_locked_until = NULL,
-              updated_at = now()
+          // A new secret makes the old codes worthless, so the used-step mark starts again.
+          sql`UPDATE staff SET totp_secret = NULL, totp_last_step = 0, code_failures = 0,
+              code_locked_until = NULL, updated_at = now()
             WHERE id = ${id} RETURNING *`,
         );
         if (after) token = await this.invitations.issue(tx, id, who.staffId);
