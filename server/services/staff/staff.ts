@@ -257,7 +257,7 @@ export class StaffService {
           tx,
           // A new secret makes the old codes worthless, so the used-step mark starts again.
           sql`UPDATE staff SET totp_secret = NULL, totp_last_step = 0, code_failures = 0,
-              code_locked_until = NULL, updated_at = now()
+              code_locked_until = NULL, updated_at = now(), version = version + 1
             WHERE id = ${id} RETURNING *`,
         );
         if (after) token = await this.invitations.issue(tx, id, who.staffId);
