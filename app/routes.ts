@@ -58,6 +58,7 @@ export default [
   ]),
   ...prefix('/admin', [
     route('/sign-in', 'routes/admin/sign-in.tsx'),
+    route('/invitation', 'routes/admin/invitation.tsx'),
     layout('routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),
       route('/products', 'routes/admin/products.tsx'),
@@ -74,6 +75,7 @@ export default [
       route('/customers', 'routes/admin/customers.tsx'),
       route('/customers/:id', 'routes/admin/customer.tsx'),
       route('/staff', 'routes/admin/staff.tsx'),
+      route('/password', 'routes/admin/password.tsx'),
       route('/audit', 'routes/admin/audit.tsx'),
     ]),
   ]),

@@ -535,9 +535,30 @@ export const staffSchema = staffMemberSchema
   .meta({ id: 'Staff' });
 
 /** Staff sign-in, step one: a challenge for the code, and the secret to enrol at the first. */
+const staffEnrolmentSchema = z.object({
+  secret: z.string(),
+  uri: z.string(),
+  /** The otpauth URI as a QR code (an SVG data URL). */
+  qr: z.string(),
+});
+
 export const staffChallengeSchema = z.object({
   challenge: z.string(),
-  enrol: z.object({ secret: z.string(), uri: z.string() }).nullable(),
+  enrol: staffEnrolmentSchema.nullable(),
+});
+
+/** Signed in; after an enrolment, the recovery codes (shown this once). */
+export const staffSignedInSchema = z.object({
+  staff: staffMemberSchema,
+  recovery_codes: z.array(z.string()).nullable(),
+});
+
+/** An invitation link's page: who is invited, and the authenticator to add. */
+export const staffInvitationSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  enrol: staffEnrolmentSchema,
 });
 
 export const auditRowSchema = z.object({

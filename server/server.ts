@@ -4,6 +4,7 @@ import { openDatabase } from '#db/client.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { prepareDatabase } from './first-start.ts';
+import { loggerOptions } from './http/logging.ts';
 import { isDatabaseUnavailable } from './plugins/errors.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -32,10 +33,7 @@ async function main() {
     config,
     database,
     buildDir: resolve(process.env.BUILD_DIR ?? 'build'),
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config.logLevel),
   });
   logged.app = app;
   await app.listen({ host: config.host, port: config.port });

@@ -27,6 +27,13 @@ export const staff = pgTable(
     /** The last TOTP time step used: each code signs in once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }).notNull().default(0),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * Wrong second-factor codes since the last right one, across every challenge: each try is
+     * reserved here before the code is checked, so a burst cannot outrun the lock.
+     */
+    codeFailures: integer('code_failures').notNull().default(0),
+    /** Set when too many wrong codes were tried: no code is checked until then. */
+    codeLockedUntil: timestamp('code_locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Counts saves: a staff save from an older version is refused (server/services/staff-write.ts). */
@@ -49,6 +56,40 @@ export const staffChallenges = pgTable('staff_challenges', {
   attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A one-time link an owner sends: the invitee sets a password and enrols an authenticator app
+ * through it (a new account, or one whose second factor was reset). Only the hash is kept.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    /** The secret shown when the link is opened; kept once a code from it matches. */
+    pendingSecret: text('pending_secret'),
+    invitedBy: integer('invited_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_invitations_staff').on(t.staffId)],
+);
+
+/** Single-use codes that stand in for an authenticator code; only their hashes are kept. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_recovery_codes_staff').on(t.staffId)],
+);
 
 export const staffSessions = pgTable(
   'staff_sessions',

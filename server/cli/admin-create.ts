@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { openDatabase } from '#db/client.ts';
 import { migrate } from '#db/migrate.ts';
 import { fieldErrors } from '#domain/validation.ts';
-import { newStaffSchema } from '#domain/staff.ts';
+import { firstStaffSchema } from '#domain/staff.ts';
 import { loadConfig } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 import { StaffService } from '../services/staff/staff.ts';
@@ -10,7 +10,7 @@ import { CommandError, readCommandLine, runCommand } from './command-line.ts';
 
 const USAGE = `Adds a staff member (the first one is usually the owner):
   npm run admin:create -- --email owner@shop.example --name "Sam Owner" --role owner
-The password is read from ADMIN_PASSWORD (at least 12 characters), never from the command line.
+The password is read from ADMIN_PASSWORD (at least 12 characters and not easy to guess), never from the command line.
 Against DATABASE_URL, or the embedded database in DATA_DIR with the shop stopped.`;
 
 const { values } = readCommandLine(USAGE, {
@@ -20,7 +20,7 @@ const { values } = readCommandLine(USAGE, {
     role: { type: 'string', default: 'owner' },
   },
 });
-const parsed = newStaffSchema.safeParse({
+const parsed = firstStaffSchema.safeParse({
   email: values.email,
   name: values.name ?? values.email,
   role: values.role,
@@ -38,7 +38,7 @@ await runCommand(async () => {
   });
   try {
     await migrate(database);
-    const member = await new StaffService(database.db).create(parsed.data, null);
+    const member = await new StaffService(database.db).createWithPassword(parsed.data, null);
     console.log(
       `Added ${member.role} ${member.email}: they enrol an authenticator app at their first sign-in at /admin.`,
     );

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { mayWork, type StaffArea } from '#domain/staff.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { AuditActor } from '../services/staff/audit.ts';
+import { createMailer } from '../services/mail.ts';
 import { StaffService, type StaffMember } from '../services/staff/staff.ts';
 
 declare module 'fastify' {
@@ -14,6 +15,7 @@ declare module 'fastify' {
     staff: StaffService;
     staffCookieName: string;
     setStaffCookie(reply: FastifyReply, token: string, expiresAt: Date): void;
+    clearStaffCookie(reply: FastifyReply): void;
   }
 }
 
@@ -26,18 +28,26 @@ type WithStaff = FastifyRequest & { [STAFF_KEY]?: Promise<StaffMember | null> };
  */
 export const staffSessionPlugin = fp(
   async (app: FastifyInstance, options: { production: boolean }) => {
-    const service = new StaffService(app.services.db, app.config.rateLimits);
+    const service = new StaffService(
+      app.services.db,
+      createMailer(app.config),
+      app.config.rateLimits,
+    );
     const cookieName = options.production ? '__Host-tessera_staff' : 'tessera_staff';
     app.decorate('staff', service);
     app.decorate('staffCookieName', cookieName);
+    // Sign-out clears the cookie with the attributes that set it, or a browser keeps it.
+    const attributes = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: options.production,
+    } as const;
     app.decorate('setStaffCookie', (reply: FastifyReply, token: string, expiresAt: Date) => {
-      reply.setCookie(cookieName, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: options.production,
-        expires: expiresAt,
-      });
+      reply.setCookie(cookieName, token, { ...attributes, expires: expiresAt });
+    });
+    app.decorate('clearStaffCookie', (reply: FastifyReply) => {
+      reply.clearCookie(cookieName, attributes);
     });
     app.decorateRequest('getStaff', function (this: FastifyRequest) {
       const request = this as WithStaff;

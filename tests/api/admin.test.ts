@@ -127,20 +127,17 @@ describe('staff sign-in: password, then a TOTP code', () => {
 });
 
 describe('staff accounts and roles', () => {
-  it('lets the owner add a manager and an editor, who enrol at their first sign-in', async () => {
+  it('lets the owner add a manager and an editor, who enrol through their invitation link', async () => {
     for (const [browser, email, role] of [
       [manager, 'manager@tessera.test', 'manager'],
       [editor, 'editor@tessera.test', 'editor'],
     ] as const) {
-      const added = await owner.call('POST', '/api/admin/staff', {
-        email,
-        name: role,
-        role,
-        password: 'Carrara-marble-12',
-      });
+      const added = await owner.call('POST', '/api/admin/staff', { email, name: role, role });
       expect(added.status).toBe(201);
       expect(added.body.data).toMatchObject({ email, role, enrolled: false, disabled: false });
-      expect((await browser.signIn(email, 'Carrara-marble-12')).answer.status).toBe(200);
+      const accepted = await browser.acceptInvitation(email, 'Carrara-marble-12');
+      expect(accepted.status).toBe(200);
+      expect(accepted.body.recovery_codes).toHaveLength(10);
     }
     const list = await owner.call('GET', '/api/admin/staff');
     expect(
@@ -152,27 +149,17 @@ describe('staff accounts and roles', () => {
     ]);
   });
 
-  it('refuses a weak password or a taken email, storing nothing', async () => {
-    const weak = await owner.call('POST', '/api/admin/staff', {
-      email: 'x@tessera.test',
-      name: 'X',
-      role: 'manager',
-      password: 'short',
-    });
-    expect(weak.status).toBe(400);
-    expect(weak.body.fields).toEqual({ password: STAFF_MESSAGES.passwordTooShort });
+  it('refuses a wrong role or a taken email, storing nothing', async () => {
     const role = await owner.call('POST', '/api/admin/staff', {
       email: 'x@tessera.test',
       name: 'X',
       role: 'admin',
-      password: 'long-enough-pass',
     });
     expect(role.body.fields).toEqual({ role: STAFF_MESSAGES.roleRequired });
     const taken = await owner.call('POST', '/api/admin/staff', {
       email: 'MANAGER@tessera.test',
       name: 'M',
       role: 'manager',
-      password: 'long-enough-pass',
     });
     expect(taken.status).toBe(409);
     expect((await owner.call('GET', '/api/admin/staff')).body.data).toHaveLength(3);
@@ -206,7 +193,7 @@ describe('staff accounts and roles', () => {
     const answer = await owner.call(
       'POST',
       '/api/admin/staff',
-      { email: 'csrf@tessera.test', name: 'C', role: 'owner', password: 'long-enough-pass' },
+      { email: 'csrf@tessera.test', name: 'C', role: 'owner' },
       { origin: 'https://evil.example' },
     );
     expect(answer.status).toBe(403);
@@ -219,9 +206,10 @@ describe('staff accounts and roles', () => {
       email: 'temp@tessera.test',
       name: 'Temp',
       role: 'manager',
-      password: 'temporary-pass-1',
     });
-    expect((await temp.signIn('temp@tessera.test', 'temporary-pass-1')).answer.status).toBe(200);
+    expect((await temp.acceptInvitation('temp@tessera.test', 'Brecon-slate-floor-1')).status).toBe(
+      200,
+    );
     expect((await temp.call('GET', '/api/admin/orders')).status).toBe(200);
     expect(
       (await manager.call('POST', `/api/admin/staff/${added.body.data.id}/disable`)).status,
@@ -231,7 +219,7 @@ describe('staff accounts and roles', () => {
     expect((await temp.call('GET', '/api/admin/orders')).status).toBe(401);
     const again = await temp.call('POST', '/api/admin/auth/sign-in', {
       email: 'temp@tessera.test',
-      password: 'temporary-pass-1',
+      password: 'Brecon-slate-floor-1',
     });
     expect(again.status).toBe(401);
   });

@@ -408,9 +408,27 @@ describe('every documented route answers as its schema says', () => {
       email: 'editor@tessera.test',
       name: 'Eddie Tor',
       role: 'editor',
-      password: 'Carrara-marble-12',
     });
-    await checked(staff, 'POST', `/api/admin/staff/${added.json().data.id}/disable`);
+    const editorId = added.json().data.id as number;
+    const token = /\/admin\/invitation#([\w-]+)/.exec(
+      mailsTo('editor@tessera.test').at(-1)?.text ?? '',
+    )![1]!;
+    const invitee = new Client();
+    const opened = await checked(invitee, 'POST', '/api/admin/invitations/open', { token });
+    await checked(invitee, 'POST', '/api/admin/invitations/accept', {
+      token,
+      password: 'Carrara-marble-12',
+      code: generateSync({ secret: opened.json().enrol.secret }),
+    });
+    await checked(invitee, 'POST', '/api/admin/auth/password', {
+      current_password: 'Carrara-marble-12',
+      new_password: 'Kilkenny-limestone-44',
+    });
+    await checked(staff, 'POST', `/api/admin/staff/${editorId}/role`, { role: 'manager' });
+    await checked(staff, 'POST', `/api/admin/staff/${editorId}/reset-second-factor`);
+    await checked(staff, 'POST', `/api/admin/staff/${editorId}/disable`);
+    await checked(staff, 'POST', `/api/admin/staff/${editorId}/enable`);
+    await checked(staff, 'POST', `/api/admin/staff/${editorId}/disable`);
     await checked(staff, 'GET', '/api/admin/audit');
     await checked(staff, 'GET', '/api/admin/orders');
     await checked(staff, 'GET', '/api/admin/dashboard');

@@ -135,7 +135,7 @@ describe('the back office edits content the storefront shows', () => {
     expect(before).toContain('Marble Tiles');
     // An editor of their own: the owner's codes belong to the browser above.
     const editorEmail = 'editor@tessera.test';
-    await shop.app.staff.create(
+    await shop.app.staff.createWithPassword(
       { email: editorEmail, name: 'Editor', role: 'editor', password: 'Carrara-marble-12' },
       null,
     );

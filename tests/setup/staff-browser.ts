@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { generateSync } from 'otplib';
 import { createFirstOwner } from '#server/services/staff/first-owner.ts';
+import { outboxMails } from './outbox.ts';
 
 /** The first owner the API tests create (createFirstOwner from ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const TEST_OWNER = { email: 'owner@tessera.test', password: 'Portland-limestone-1' };
@@ -10,6 +11,8 @@ export const TEST_OWNER = { email: 'owner@tessera.test', password: 'Portland-lim
 export class StaffBrowser {
   cookie = '';
   secret = '';
+  /** The recovery codes handed out at enrolment. */
+  recovery: string[] = [];
   /** Who signed in through `signIn`. */
   email = '';
   constructor(readonly app: FastifyInstance) {}
@@ -38,21 +41,46 @@ export class StaffBrowser {
     return { status: response.statusCode, body: json, response };
   }
 
-  /** Both steps; the first sign-in enrols the authenticator. */
+  /** The token of the last invitation link mailed to `email`. */
+  invitationToken(email: string): string {
+    const mail = outboxMails(this.app.config.dataDir, email).findLast((m) =>
+      m.text.includes('/admin/invitation#'),
+    );
+    const token = /\/admin\/invitation#([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    if (!token) throw new Error(`no invitation was mailed to ${email}`);
+    return token;
+  }
+
+  /** Opens the last invitation mailed to `email`, sets `password` and enrols (signed in). */
+  async acceptInvitation(email: string, password: string) {
+    const token = this.invitationToken(email);
+    const opened = await this.call('POST', '/api/admin/invitations/open', { token });
+    expect(opened.status).toBe(200);
+    this.secret = opened.body.enrol.secret;
+    this.email = email;
+    const code = generateSync({ secret: this.secret });
+    const accepted = await this.call('POST', '/api/admin/invitations/accept', {
+      token,
+      password,
+      code,
+    });
+    this.recovery = accepted.body?.recovery_codes ?? [];
+    return accepted;
+  }
+
+  /** Both steps; the first owner's first sign-in enrols the authenticator. */
   async signIn(email: string, password: string) {
     const first = await this.call('POST', '/api/admin/auth/sign-in', { email, password });
     expect(first.status).toBe(200);
     this.email = email;
     if (first.body.enrol) this.secret = first.body.enrol.secret;
     const code = generateSync({ secret: this.secret });
-    return {
-      challenge: first.body.challenge as string,
+    const answer = await this.call('POST', '/api/admin/auth/code', {
+      challenge: first.body.challenge,
       code,
-      answer: await this.call('POST', '/api/admin/auth/code', {
-        challenge: first.body.challenge,
-        code,
-      }),
-    };
+    });
+    if (answer.body?.recovery_codes) this.recovery = answer.body.recovery_codes;
+    return { challenge: first.body.challenge as string, code, answer };
   }
 }
 
@@ -70,15 +98,10 @@ export async function staffOfEveryRole(app: FastifyInstance) {
   const others = {} as Record<'manager' | 'editor', StaffBrowser>;
   for (const role of ['manager', 'editor'] as const) {
     const email = `${role}-${Math.random().toString(36).slice(2, 8)}@tessera.test`;
-    const added = await owner.call('POST', '/api/admin/staff', {
-      email,
-      name: role,
-      role,
-      password: 'Carrara-marble-12',
-    });
+    const added = await owner.call('POST', '/api/admin/staff', { email, name: role, role });
     expect(added.status).toBe(201);
     const browser = new StaffBrowser(app);
-    expect((await browser.signIn(email, 'Carrara-marble-12')).answer.status).toBe(200);
+    expect((await browser.acceptInvitation(email, 'Carrara-marble-12')).status).toBe(200);
     others[role] = browser;
   }
   return { owner, ...others };

@@ -82,10 +82,13 @@ export default function AdminLayout() {
             </li>
           ))}
         </ul>
+        <NavLink to="/admin/password" className="mt-4 self-start text-sm underline">
+          Change password
+        </NavLink>
         <button
           type="button"
           onClick={() => void signOut()}
-          className="mt-4 self-start text-sm underline"
+          className="mt-2 self-start text-sm underline"
         >
           Sign out
         </button>

@@ -11,6 +11,11 @@ import { Form } from '#app/components/forms/Form.tsx';
 import { Field } from '#app/components/forms/Field.tsx';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { primaryButton } from '#app/components/forms/styles.ts';
+import {
+  AddAuthenticator,
+  RecoveryCodes,
+  type EnrolmentJson,
+} from '#app/components/admin/enrolment.tsx';
 
 export function meta() {
   return [{ title: 'Sign in | Tessera back office' }, { name: 'robots', content: 'noindex' }];
@@ -19,7 +24,7 @@ export function meta() {
 export const headers = () => ({ 'cache-control': 'no-store' });
 
 const codeFormSchema = staffCodeSchema.pick({ code: true });
-type Challenge = { challenge: string; enrol: { secret: string; uri: string } | null };
+type Challenge = { challenge: string; enrol: EnrolmentJson | null };
 
 /** Where to go once signed in: a path of the back office only, never another site. */
 function safeReturn(to: string | null): string {
@@ -30,6 +35,7 @@ function safeReturn(to: string | null): string {
 export default function AdminSignIn() {
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const queryClient = useQueryClient();
@@ -41,6 +47,8 @@ export default function AdminSignIn() {
     resolver: zodResolver(codeFormSchema),
     defaultValues: { code: '' },
   });
+
+  const goOn = () => void navigate(safeReturn(search.get('redirect')), { replace: true });
 
   const failed = (error: unknown) =>
     setMessage(error instanceof ApiError ? error.message : 'Network error occurred');
@@ -59,12 +67,16 @@ export default function AdminSignIn() {
   const verify = codeForm.handleSubmit(async ({ code }) => {
     setMessage(null);
     try {
-      const { staff } = await adminFetch<{ staff: StaffMe }>('/api/admin/auth/code', {
+      const { staff, recovery_codes } = await adminFetch<{
+        staff: StaffMe;
+        recovery_codes: string[] | null;
+      }>('/api/admin/auth/code', {
         method: 'POST',
         body: { challenge: challenge!.challenge, code },
       });
       queryClient.setQueryData(STAFF_ME_KEY, staff);
-      void navigate(safeReturn(search.get('redirect')), { replace: true });
+      if (recovery_codes) setRecoveryCodes(recovery_codes);
+      else goOn();
     } catch (error) {
       failed(error);
       if (error instanceof ApiError && error.status !== 401) setChallenge(null);
@@ -75,7 +87,9 @@ export default function AdminSignIn() {
     <main className="mx-auto flex max-w-md flex-col gap-6 px-4 py-12">
       <h1 className="text-2xl font-semibold">Tessera back office</h1>
       {message ? <FormMessage kind="error">{message}</FormMessage> : null}
-      {challenge === null ? (
+      {recoveryCodes ? (
+        <RecoveryCodes codes={recoveryCodes} onDone={goOn} />
+      ) : challenge === null ? (
         <Form
           form={passwordForm}
           onSubmit={signIn}
@@ -105,30 +119,19 @@ export default function AdminSignIn() {
           className="flex flex-col gap-4"
           aria-label="Authenticator code"
         >
-          {challenge.enrol ? (
-            <div className="flex flex-col gap-2 rounded border border-stone-300 p-4 text-sm">
-              <p className="font-semibold">Set up two-step sign-in</p>
-              <p>
-                Add this account to your authenticator app (Google Authenticator, 1Password, Authy
-                …) with the key below, or open the link on your phone; then enter the 6-digit code
-                it shows.
-              </p>
-              <p>
-                Key: <code className="break-all select-all">{challenge.enrol.secret}</code>
-              </p>
-              <a className="break-all underline" href={challenge.enrol.uri}>
-                Add to an authenticator app
-              </a>
-            </div>
-          ) : null}
+          {challenge.enrol ? <AddAuthenticator enrol={challenge.enrol} /> : null}
           <Field
             name="code"
             label="6-digit code from your authenticator app"
-            inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={20}
             required
           />
+          {challenge.enrol ? null : (
+            <p className="text-sm text-stone-600">
+              Lost your phone? Enter one of your recovery codes instead.
+            </p>
+          )}
           <button
             type="submit"
             className={primaryButton}

@@ -38,7 +38,7 @@ function AddStaff({ onAdded }: { onAdded: (member: StaffJson) => void }) {
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<z.input<typeof newStaffSchema>>({
     resolver: zodResolver(newStaffSchema),
-    defaultValues: { email: '', name: '', role: 'manager', password: '' },
+    defaultValues: { email: '', name: '', role: 'manager' },
   });
   const submit = form.handleSubmit(async (input) => {
     setMessage(null);
@@ -64,39 +64,126 @@ function AddStaff({ onAdded }: { onAdded: (member: StaffJson) => void }) {
         required
         options={STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
       />
-      <Field
-        name="password"
-        label="First password (at least 12 characters; give it to them in person)"
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <p className="text-sm text-stone-600">
+        They are mailed a link (valid 72 hours, once) to choose their own password and set up
+        two-step sign-in.
+      </p>
       <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
-        Add staff member
+        Add and send invitation
       </button>
     </Form>
   );
 }
 
-/** Owners add staff with a role and disable them (which ends their sessions at once). */
+type Act = (member: StaffJson, action: string, done: string, body?: object) => Promise<void>;
+
+/** One staff member's controls: role, disable or enable, a fresh second factor. */
+function StaffActions({ member, isMe, act }: { member: StaffJson; isMe: boolean; act: Act }) {
+  const [confirming, setConfirming] = useState<'disable' | 'reset' | null>(null);
+  if (confirming) {
+    const text =
+      confirming === 'disable'
+        ? `Disable ${member.email}? Their sessions end now.`
+        : `Reset two-step sign-in of ${member.email}? Their sessions and recovery codes end, and a new invitation link is mailed to them.`;
+    const run = () =>
+      confirming === 'disable'
+        ? act(member, 'disable', `${member.email} is disabled and signed out.`)
+        : act(
+            member,
+            'reset-second-factor',
+            `A new invitation link is on its way to ${member.email}.`,
+          );
+    return (
+      <div role="group" aria-label={`Confirm for ${member.email}`}>
+        <p className="mb-2">{text}</p>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={primaryButton}
+            onClick={() => void run().then(() => setConfirming(null))}
+          >
+            {confirming === 'disable' ? 'Yes, disable' : 'Yes, reset'}
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => setConfirming(null)}>
+            Keep
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <select
+        aria-label={`Role of ${member.email}`}
+        value={member.role}
+        className="rounded border border-stone-300 px-2 py-1"
+        onChange={(event) =>
+          void act(member, 'role', `${member.email} is now ${event.target.value}.`, {
+            role: event.target.value,
+          })
+        }
+      >
+        {STAFF_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {role}
+          </option>
+        ))}
+      </select>
+      {member.disabled ? (
+        <button
+          type="button"
+          className="underline"
+          aria-label={`Enable ${member.email}`}
+          onClick={() => void act(member, 'enable', `${member.email} can sign in again.`)}
+        >
+          Enable
+        </button>
+      ) : isMe ? (
+        <span>Active (you)</span>
+      ) : (
+        <button
+          type="button"
+          className="underline"
+          aria-label={`Disable ${member.email}`}
+          onClick={() => setConfirming('disable')}
+        >
+          Disable
+        </button>
+      )}
+      {isMe ? null : (
+        <button
+          type="button"
+          className="underline"
+          aria-label={`Reset two-step sign-in of ${member.email}`}
+          onClick={() => setConfirming('reset')}
+        >
+          Reset two-step
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Owners invite staff, change their roles, disable and enable them and reset their second
+ * factor; the server refuses what would leave the shop without an active owner.
+ */
 export default function AdminStaff() {
   const me = useStaff();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const staff = useQuery({
     queryKey: STAFF_KEY,
     queryFn: async () => (await adminFetch<{ data: StaffJson[] }>('/api/admin/staff')).data,
   });
-  const disable = async (member: StaffJson) => {
+  const act: Act = async (member, action, done, body) => {
     try {
-      await adminFetch(`/api/admin/staff/${member.id}/disable`, { method: 'POST' });
-      setNotice({ kind: 'success', text: `${member.email} is disabled and signed out.` });
-      setConfirming(null);
-      await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+      await adminFetch(`/api/admin/staff/${member.id}/${action}`, { method: 'POST', body });
+      setNotice({ kind: 'success', text: done });
     } catch (error) {
       setNotice({ kind: 'error', text: error instanceof Error ? error.message : 'Failed' });
     }
+    await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
   };
   return (
     <div className="flex flex-col gap-6">
@@ -112,10 +199,9 @@ export default function AdminStaff() {
           <thead>
             <tr>
               <th className={thClass}>Name</th>
-              <th className={thClass}>Role</th>
               <th className={`${thClass} hidden md:table-cell`}>Two-step</th>
               <th className={`${thClass} hidden md:table-cell`}>Added</th>
-              <th className={thClass}>Account</th>
+              <th className={thClass}>Role and account</th>
             </tr>
           </thead>
           <tbody>
@@ -125,48 +211,15 @@ export default function AdminStaff() {
                   {member.name}
                   <span className="block text-xs break-all text-stone-600">{member.email}</span>
                 </td>
-                <td className={tdClass}>{member.role}</td>
                 <td className={`${tdClass} hidden md:table-cell`}>
-                  {member.enrolled ? 'Enrolled' : 'At first sign-in'}
+                  {member.enrolled ? 'Enrolled' : 'Invited'}
                 </td>
                 <td className={`${tdClass} hidden md:table-cell`}>
                   {formatWhen(member.created_at)}
                 </td>
                 <td className={tdClass}>
-                  {member.disabled ? (
-                    'Disabled'
-                  ) : member.id === me.id ? (
-                    'Active (you)'
-                  ) : confirming === member.id ? (
-                    <div role="group" aria-label={`Confirm disabling ${member.email}`}>
-                      <p className="mb-2">Disable {member.email}? Their sessions end now.</p>
-                      <div className="flex flex-wrap gap-2">
-                        <button
-                          type="button"
-                          className={primaryButton}
-                          onClick={() => void disable(member)}
-                        >
-                          Yes, disable
-                        </button>
-                        <button
-                          type="button"
-                          className={secondaryButton}
-                          onClick={() => setConfirming(null)}
-                        >
-                          Keep
-                        </button>
-                      </div>
-                    </div>
-                  ) : (
-                    <button
-                      type="button"
-                      className="underline"
-                      aria-label={`Disable ${member.email}`}
-                      onClick={() => setConfirming(member.id)}
-                    >
-                      Disable
-                    </button>
-                  )}
+                  {member.disabled ? <span className="mb-1 block">Disabled</span> : null}
+                  <StaffActions member={member} isMe={member.id === me.id} act={act} />
                 </td>
               </tr>
             ))}
@@ -179,7 +232,7 @@ export default function AdminStaff() {
             onAdded={(member) => {
               setNotice({
                 kind: 'success',
-                text: `${member.email} added: they set up two-step sign-in at their first sign-in.`,
+                text: `${member.email} added: an invitation link is on its way to them.`,
               });
               void queryClient.invalidateQueries({ queryKey: STAFF_KEY });
             }}

@@ -1,6 +1,6 @@
 import type { Database } from '#db/client.ts';
 import { fieldErrors } from '#domain/validation.ts';
-import { newStaffSchema } from '#domain/staff.ts';
+import { firstStaffSchema } from '#domain/staff.ts';
 import { StaffService } from './staff.ts';
 
 /**
@@ -15,7 +15,7 @@ export async function createFirstOwner(
   if (!env.ADMIN_EMAIL || !env.ADMIN_PASSWORD) return false;
   const staff = new StaffService(db);
   if ((await staff.count()) > 0) return false;
-  const parsed = newStaffSchema.safeParse({
+  const parsed = firstStaffSchema.safeParse({
     email: env.ADMIN_EMAIL,
     name: env.ADMIN_NAME ?? 'Owner',
     role: 'owner',
@@ -26,6 +26,6 @@ export async function createFirstOwner(
       `ADMIN_EMAIL / ADMIN_PASSWORD: ${Object.values(fieldErrors(parsed.error)).join('; ')}`,
     );
   }
-  await staff.create(parsed.data, null);
+  await staff.createWithPassword(parsed.data, null);
   return true;
 }
