@@ -4,30 +4,47 @@ import { displayQuantity, lineM2, lineMetaData, lineSize, variationPricing } fro
 
 describe('variationPricing: sizes per m², samples and unsized goods per item (spec section 9)', () => {
   it('prices a tile size per m² by its tile area', () => {
-    expect(variationPricing('600x400x20')).toEqual({ kind: 'size', perM2: true, areaM2: 0.24 });
+    expect(variationPricing('600x400x20', 'm2')).toEqual({
+      kind: 'size',
+      perM2: true,
+      areaM2: 0.24,
+    });
   });
   it('prices a Full Size Sample per item', () => {
-    expect(variationPricing('Full Size Sample (600x400x20)')).toEqual({
+    expect(variationPricing('Full Size Sample (600x400x20)', 'm2')).toEqual({
       kind: 'full-size-sample',
       perM2: false,
       areaM2: 0.24,
     });
   });
   it('prices a free sample and an unsized option per item', () => {
-    expect(variationPricing('Free Sample').perM2).toBe(false);
-    expect(variationPricing('5 Litre')).toEqual({ kind: 'size', perM2: false, areaM2: null });
+    expect(variationPricing('Free Sample', 'm2').perM2).toBe(false);
+    expect(variationPricing('5 Litre', 'm2')).toEqual({ kind: 'size', perM2: false, areaM2: null });
+  });
+  it('prices a tile-like size of a product not sold by the m² per item', () => {
+    for (const unit of ['litre', 'each', 'piece', 'linear_metre'] as const) {
+      expect(variationPricing('600x400', unit)).toEqual({
+        kind: 'size',
+        perM2: false,
+        areaM2: 0.24,
+      });
+    }
   });
 });
 
 describe('lineM2: the m² whole pieces cover', () => {
   it('is pieces × tile area to 3 decimals for a size', () => {
-    expect(lineM2(3, '600x400x20')).toBe(0.72);
-    expect(lineM2(3, '305x305x10')).toBe(0.279);
+    expect(lineM2(3, '600x400x20', 'm2')).toBe(0.72);
+    expect(lineM2(3, '305x305x10', 'm2')).toBe(0.279);
   });
   it('is null for samples and unsized goods', () => {
-    expect(lineM2(2, 'Full Size Sample (600x400x20)')).toBeNull();
-    expect(lineM2(1, 'Free Sample')).toBeNull();
-    expect(lineM2(1, '1 Litre')).toBeNull();
+    expect(lineM2(2, 'Full Size Sample (600x400x20)', 'm2')).toBeNull();
+    expect(lineM2(1, 'Free Sample', 'm2')).toBeNull();
+    expect(lineM2(1, '1 Litre', 'm2')).toBeNull();
+  });
+  it('is null for a tile-like size of a product sold by the litre or each', () => {
+    expect(lineM2(3, '600x400', 'litre')).toBeNull();
+    expect(lineM2(3, '600x400x20', 'each')).toBeNull();
   });
   it('never covers less than the pieces ordered, within half a thousandth of m²', () => {
     fc.assert(
@@ -36,7 +53,7 @@ describe('lineM2: the m² whole pieces cover', () => {
         fc.integer({ min: 20, max: 3200 }),
         fc.integer({ min: 20, max: 3200 }),
         (pieces, w, h) => {
-          const m2 = lineM2(pieces, `${w}x${h}`)!;
+          const m2 = lineM2(pieces, `${w}x${h}`, 'm2')!;
           expect(Math.abs(m2 - (pieces * w * h) / 1_000_000)).toBeLessThanOrEqual(0.0005 + 1e-9);
         },
       ),

@@ -20,36 +20,42 @@ export const CART_QUANTITY_MAX = 10_000;
 
 export interface VariationPricing {
   kind: VariationKind;
-  /** Per m² only for a size whose option states its tile size; everything else per item. */
+  /**
+   * Per m² only for a size, of a product sold by the m², whose option states its tile size;
+   * everything else per item (a '600x400' sealer is still sold by the litre).
+   */
   perM2: boolean;
   /** Area of one piece in m², or null when the option states no size. */
   areaM2: number | null;
 }
 
 /**
- * How a variation is priced, from its option text (spec sections 5 and 9).
+ * How a variation is priced, from its option text and its product's selling unit (spec sections
+ * 5 and 9).
  *
- * variationPricing('600x400x20') → { kind: 'size', perM2: true, areaM2: 0.24 }
- * variationPricing('Full Size Sample (600x400x20)') → { kind: 'full-size-sample', perM2: false, areaM2: 0.24 }
- * variationPricing('Free Sample') → { kind: 'free-sample', perM2: false, areaM2: null }
- * variationPricing('5 Litre') → { kind: 'size', perM2: false, areaM2: null }
+ * variationPricing('600x400x20', 'm2') → { kind: 'size', perM2: true, areaM2: 0.24 }
+ * variationPricing('600x400x20', 'litre') → { kind: 'size', perM2: false, areaM2: 0.24 }
+ * variationPricing('Full Size Sample (600x400x20)', 'm2') → { kind: 'full-size-sample', perM2: false, areaM2: 0.24 }
+ * variationPricing('Free Sample', 'm2') → { kind: 'free-sample', perM2: false, areaM2: null }
+ * variationPricing('5 Litre', 'm2') → { kind: 'size', perM2: false, areaM2: null }
  */
-export function variationPricing(option: string): VariationPricing {
+export function variationPricing(option: string, unit: SellingUnit): VariationPricing {
   const kind = variationKind(option);
   const areaM2 = tileAreaM2(option);
-  return { kind, perM2: kind === 'size' && areaM2 !== null, areaM2 };
+  return { kind, perM2: unit === 'm2' && kind === 'size' && areaM2 !== null, areaM2 };
 }
 
 /**
  * The m² a line of whole pieces covers: pieces × tile area for per-m² sizes, null otherwise.
  * The basket bills what is delivered, so this, not a typed m² figure, is what a line stores.
  *
- * lineM2(3, '600x400x20') → 0.72
- * lineM2(2, 'Full Size Sample (600x400x20)') → null
- * lineM2(1, 'Free Sample') → null
+ * lineM2(3, '600x400x20', 'm2') → 0.72
+ * lineM2(3, '600x400x20', 'each') → null
+ * lineM2(2, 'Full Size Sample (600x400x20)', 'm2') → null
+ * lineM2(1, 'Free Sample', 'm2') → null
  */
-export function lineM2(pieces: number, option: string): number | null {
-  const pricing = variationPricing(option);
+export function lineM2(pieces: number, option: string, unit: SellingUnit): number | null {
+  const pricing = variationPricing(option, unit);
   return pricing.perM2 && pricing.areaM2 !== null ? piecesToM2(pieces, pricing.areaM2) : null;
 }
 
@@ -82,7 +88,7 @@ export function displayQuantity(
  * optionPrice('£12.95', '1 Litre', 'litre') → '£12.95 per litre'
  */
 export function optionPrice(amount: string, option: string, unit: SellingUnit): string {
-  const pricing = variationPricing(option);
+  const pricing = variationPricing(option, unit);
   if (pricing.kind !== 'size') return amount;
   if (unit === 'm2') return pricing.perM2 ? priceWithUnit(amount, 'm2') : amount;
   return priceWithUnit(amount, unit);

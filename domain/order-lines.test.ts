@@ -7,6 +7,7 @@ describe('priceOrderLine: the basket line total, split into net and VAT', () => 
   it('prices a tile size per m² and splits 20 % VAT out of the gross', () => {
     expect(
       priceOrderLine({
+        sellingUnit: 'm2',
         option: '600x400x20',
         pricePence: 6000,
         pieces: 10,
@@ -26,8 +27,14 @@ describe('priceOrderLine: the basket line total, split into net and VAT', () => 
   it('rounds the net half up to the penny and gives VAT the rest', () => {
     // £19.99 gross: net 1665.83… → 1666, VAT 333.
     expect(
-      priceOrderLine({ option: '5 Litre', pricePence: 1999, pieces: 1, m2: null, isSample: false })
-        .total,
+      priceOrderLine({
+        sellingUnit: 'm2',
+        option: '5 Litre',
+        pricePence: 1999,
+        pieces: 1,
+        m2: null,
+        isSample: false,
+      }).total,
     ).toEqual({
       netPence: 1666,
       vatPence: 333,
@@ -35,9 +42,39 @@ describe('priceOrderLine: the basket line total, split into net and VAT', () => 
     });
   });
 
+  it('prices a tile-like size of a product sold by the litre or each per piece', () => {
+    // 3 × £12.50: by area it would be 3 × 0.24 m² × £12.50 = £9.00.
+    for (const sellingUnit of ['litre', 'each'] as const) {
+      expect(
+        priceOrderLine({
+          option: '600x400',
+          sellingUnit,
+          pricePence: 1250,
+          pieces: 3,
+          m2: 0.72,
+          isSample: false,
+        }),
+      ).toEqual({
+        kind: 'size',
+        unit: 'item',
+        unitPricePence: 1250,
+        unitNetPence: 1042,
+        vatRate: 20,
+        total: { netPence: 3125, vatPence: 625, grossPence: 3750 },
+      });
+    }
+  });
+
   it('prices samples per item', () => {
     expect(
-      priceOrderLine({ option: 'Free Sample', pricePence: 0, pieces: 1, m2: null, isSample: true }),
+      priceOrderLine({
+        sellingUnit: 'm2',
+        option: 'Free Sample',
+        pricePence: 0,
+        pieces: 1,
+        m2: null,
+        isSample: true,
+      }),
     ).toMatchObject({
       kind: 'free-sample',
       unit: 'item',
@@ -45,6 +82,7 @@ describe('priceOrderLine: the basket line total, split into net and VAT', () => 
     });
     expect(
       priceOrderLine({
+        sellingUnit: 'm2',
         option: 'Full Size Sample (600x400x20)',
         pricePence: 1500,
         pieces: 2,
@@ -62,6 +100,7 @@ describe('priceOrderLine: the basket line total, split into net and VAT', () => 
         (pricePence, pieces) => {
           const m2 = Math.round(pieces * 0.24 * 1000) / 1000;
           const line = priceOrderLine({
+            sellingUnit: 'm2',
             option: '600x400x20',
             pricePence,
             pieces,

@@ -3,6 +3,7 @@
 import { variationPricing } from './cart.ts';
 import { lineTotalPence } from './pricing.ts';
 import type { VariationKind } from './samples.ts';
+import type { SellingUnit } from './selling-unit.ts';
 import { exVatPence, splitGross, VAT_PERCENT, type VatSplit } from './vat.ts';
 
 /**
@@ -14,6 +15,8 @@ export const BESPOKE_SECTION = 'custom-stonework';
 
 export interface OrderLineInput {
   option: string;
+  /** The product's selling unit: only an m² product's tile sizes are priced by area. */
+  sellingUnit: SellingUnit;
   /** Gross price per m² for tile sizes, per item for everything else. */
   pricePence: number;
   pieces: number;
@@ -31,23 +34,23 @@ export interface PricedOrderLine {
 }
 
 /**
- * Prices one line: its total is the basket's line total (price × m² for tile sizes, price ×
- * pieces otherwise), split into net and VAT.
+ * Prices one line: its total is the basket's line total (price × m² for tile sizes of an m²
+ * product, price × pieces otherwise, whatever m² a line may carry), split into net and VAT.
  *
- * priceOrderLine({ option: '600x400x20', pricePence: 6000, pieces: 10, m2: 2.4, isSample: false })
+ * priceOrderLine({ option: '600x400x20', sellingUnit: 'm2', pricePence: 6000, pieces: 10, m2: 2.4, isSample: false })
  *   → { kind: 'size', unit: 'm2', unitPricePence: 6000, unitNetPence: 5000, vatRate: 20,
  *       total: { netPence: 12000, vatPence: 2400, grossPence: 14400 } }
- * priceOrderLine({ option: 'Free Sample', pricePence: 0, pieces: 1, m2: null, isSample: true })
+ * priceOrderLine({ option: 'Free Sample', sellingUnit: 'm2', pricePence: 0, pieces: 1, m2: null, isSample: true })
  *   → { kind: 'free-sample', unit: 'item', unitPricePence: 0, unitNetPence: 0, vatRate: 20,
  *       total: { netPence: 0, vatPence: 0, grossPence: 0 } }
  */
 export function priceOrderLine(line: OrderLineInput): PricedOrderLine {
-  const pricing = variationPricing(line.option);
+  const pricing = variationPricing(line.option, line.sellingUnit);
   const perM2 = !line.isSample && pricing.perM2 && line.m2 !== null && line.m2 > 0;
   const gross = lineTotalPence({
     pricePence: line.pricePence,
     quantity: line.pieces,
-    m2Quantity: line.m2,
+    m2Quantity: perM2 ? line.m2 : null,
     isSample: line.isSample,
   });
   return {

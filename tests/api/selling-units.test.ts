@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import type { VariationJson } from '#domain/api-types.ts';
 import type { CheckoutQuoteJson, OrderJson } from '#domain/checkout.ts';
+import { variationKind } from '#domain/samples.ts';
 import { buildCatalogue, type SeedProduct } from '#tests/factories/catalogue.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -94,6 +95,78 @@ describe('selling units in the answers', () => {
     );
     expect(again.status).toBe(200);
     expect(line(again.body.data as OrderJson).selling_unit).toBe('each');
+  });
+
+  it('prices a tile-like size of a product sold by the litre per piece, through to the stored order line', async () => {
+    const tin = catalogue.products
+      .filter((p) => p !== sealer && p !== tile)
+      .flatMap((p) => p.variations.map((v) => ({ product: p, variation: v })))
+      .find(({ variation: v }) => v.inStock && variationKind(v.option) === 'size')!;
+    const { id: productId } = (await productOf(tin.product.slug)).data;
+    const [variation] = await queryRows<{ id: number }>(
+      t.app.services.db,
+      sql`SELECT id FROM variations WHERE product_id = ${productId} AND option = ${tin.variation.option}`,
+    );
+    // By area, 3 × 0.24 m² at £12.50 would be £9.00; per piece it is £37.50.
+    await t.app.services.db.execute(
+      sql`UPDATE products SET unit = 'litre' WHERE id = ${productId}`,
+    );
+    await t.app.services.db.execute(
+      sql`UPDATE variations SET option = '600x400', price_pence = 1250 WHERE id = ${variation!.id}`,
+    );
+
+    const shopper = new ApiShopper(t.app);
+    const basket = await shopper.add(productId, variation!.id, 3);
+    expect(basket.status).toBe(200);
+    expect(basket.body.data.line_items).toMatchObject([
+      {
+        quantity: 3,
+        m2_quantity: null,
+        price: '12.50',
+        line_total: '37.50',
+        unit: 'litre',
+        display_quantity: '3 litres',
+      },
+    ]);
+    expect(basket.body.data).toMatchObject({ subtotal: '37.50', vat: '6.25' });
+
+    const quote = await shopper.quote();
+    expect(quote.lines).toMatchObject([
+      {
+        unit: 'item',
+        selling_unit: 'litre',
+        m2: null,
+        unit_price: '12.50',
+        total: { net: '31.25', vat: '6.25', gross: '37.50' },
+      },
+    ]);
+    const placed = await shopper.placeOrder(checkoutInput(quote.totals.total.gross), randomUUID());
+    expect(placed.status).toBe(201);
+    const order = placed.body.data as OrderJson;
+    expect(order.lines).toMatchObject([
+      { unit: 'item', selling_unit: 'litre', m2: null, pieces: 3, total: quote.lines[0]!.total },
+    ]);
+    expect(order.totals.total.gross).toBe(quote.totals.total.gross);
+
+    const rows = await queryRows<Record<string, unknown>>(
+      t.app.services.db,
+      sql`SELECT l.size, l.pieces, l.m2, l.unit, l.selling_unit, l.unit_price_pence,
+            l.net_pence, l.vat_pence, l.gross_pence
+          FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.number = ${order.number}`,
+    );
+    expect(rows).toEqual([
+      {
+        size: '600x400',
+        pieces: 3,
+        m2: null,
+        unit: 'item',
+        selling_unit: 'litre',
+        unit_price_pence: 1250,
+        net_pence: 3125,
+        vat_pence: 625,
+        gross_pence: 3750,
+      },
+    ]);
   });
 
   it('refuses a selling unit an order line cannot have', async () => {

@@ -59,7 +59,7 @@ const line = (limits: OrderLimits) =>
         productId: 1,
         variationId: 1,
         pieces,
-        m2: sample ? null : lineM2(pieces, option),
+        m2: sample ? null : lineM2(pieces, option, 'm2'),
         isSample: sample,
         name: 'Stone',
         option,

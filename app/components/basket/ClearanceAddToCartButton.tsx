@@ -1,13 +1,12 @@
-import { lineM2, variationPricing } from '#domain/cart.ts';
-import { variationOption } from '#domain/samples.ts';
+import { variationKind, variationOption } from '#domain/samples.ts';
 import { useQuickAdd } from '#app/lib/cart.ts';
 import { useBasket } from './BasketProvider.tsx';
 import { Drawer } from '../ui/Drawer.tsx';
 import { openerProps } from '../ui/lazy-part.tsx';
 
 /**
- * A Special Deals card's Add to Cart: one piece of the product's first in-stock size, with the
- * m² it covers, then the basket opens.
+ * A Special Deals card's Add to Cart: one piece of the product's first in-stock size, then the
+ * basket opens.
  */
 export function ClearanceAddToCartButton({
   productId,
@@ -22,15 +21,14 @@ export function ClearanceAddToCartButton({
     (variations) => {
       const size = variations.find((v) => {
         const option = variationOption(v);
-        return v.instock && option !== null && variationPricing(option).kind === 'size';
+        return v.instock && option !== null && variationKind(option) === 'size';
       });
       if (!size) return null;
-      const m2 = lineM2(1, variationOption(size) ?? '');
+      // The basket works out the m² a piece covers, by the product's selling unit.
       return {
         product_id: productId,
         variation_id: size.id,
         quantity: 1,
-        ...(m2 === null ? {} : { m2_quantity: m2 }),
         check_duplicates: true,
       };
     },

@@ -29,11 +29,11 @@ type Room = z.output<typeof projectRoomSchema>;
 
 const SEARCH_RESULTS = 6;
 
-/** Per-m² sizes in stock: the only ones a room can be tiled with. */
+/** Per-m² sizes in stock of a product sold by the m²: the only ones a room can be tiled with. */
 function tileSizes(variations: VariationJson[] | undefined) {
   return (variations ?? []).flatMap((v) => {
     const option = variationOption(v);
-    const pricing = option === null ? null : variationPricing(option);
+    const pricing = option === null ? null : variationPricing(option, 'm2');
     return v.instock && pricing?.perM2 && pricing.areaM2 !== null
       ? [{ variation: v, option: option!, areaM2: pricing.areaM2 }]
       : [];

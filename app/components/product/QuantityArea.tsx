@@ -44,7 +44,7 @@ export function QuantityArea({ product, variation }: QuantityAreaProps) {
   const [error, setError] = useState<string | null>(null);
 
   const option = variation ? (variationOption(variation) ?? '') : null;
-  const pricing = option === null ? null : variationPricing(option);
+  const pricing = option === null ? null : variationPricing(option, product.unit);
   const area = pricing?.perM2 ? pricing.areaM2 : null;
   // A chosen sample or unsized item has no m² field; before a size is chosen both show. Goods
   // sold by the litre, piece or metre never have one.

@@ -14,7 +14,7 @@ import { basketTotals, lineTotalPence } from '#domain/pricing.ts';
 import { CART_QUANTITY_MAX } from '#domain/cart.ts';
 import { DEFAULT_ORDER_LIMITS, linesOverLimits, type OrderLimits } from '#domain/limits.ts';
 import type { AddToCart, UpdateCart } from '#domain/validation.ts';
-import { DEFAULT_SELLING_UNIT, isSellingUnit } from '#domain/selling-unit.ts';
+import { DEFAULT_SELLING_UNIT, isSellingUnit, type SellingUnit } from '#domain/selling-unit.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { sessionInsert, type SessionForWrite, type SessionRecord } from '../sessions.ts';
 import { priceString } from '../catalogue/present.ts';
@@ -176,6 +176,7 @@ export class CartService {
         option: variations.option,
         inStock: variations.inStock,
         status: products.status,
+        unit: products.unit,
       })
       .from(variations)
       .innerJoin(products, eq(products.id, variations.productId))
@@ -184,7 +185,7 @@ export class CartService {
       throw notOfProduct();
     }
     if (!row.inStock) throw conflict('This size is out of stock');
-    const facts = { productId: row.productId, option: row.option };
+    const facts = { productId: row.productId, option: row.option, unit: sellingUnit(row.unit) };
     this.variationFacts.set(input.variation_id!, facts);
     return facts;
   }
@@ -199,7 +200,7 @@ export class CartService {
     if (!line.inStock && input.quantity > line.quantity) {
       throw conflict('This size is out of stock');
     }
-    const m2 = line.isSample ? null : lineM2(input.quantity, line.option);
+    const m2 = line.isSample ? null : lineM2(input.quantity, line.option, sellingUnit(line.unit));
     // The change and the basket after it in one statement (its SELECT sees the table as it was
     // before, so the changed line comes from RETURNING).
     const rows = await this.bounded((tx) =>
@@ -245,10 +246,12 @@ export class CartService {
             isSample: cartItems.isSample,
             option: variations.option,
             inStock: variations.inStock,
+            unit: products.unit,
           })
           .from(cartItems)
           .innerJoin(carts, eq(carts.id, cartItems.cartId))
           .innerJoin(variations, eq(variations.id, cartItems.variationId))
+          .innerJoin(products, eq(products.id, cartItems.productId))
           .where(and(eq(cartItems.id, itemId), cartOwner(session)))
       : [];
     if (!line) throw notFound('Basket item not found');
@@ -259,6 +262,12 @@ export class CartService {
 interface VariationFacts {
   productId: number;
   option: string;
+  unit: SellingUnit;
+}
+
+/** A product's unit as stored (text): one this code does not know reads as the default. */
+function sellingUnit(unit: string): SellingUnit {
+  return isSellingUnit(unit) ? unit : DEFAULT_SELLING_UNIT;
 }
 
 interface PlannedLine {
@@ -276,7 +285,7 @@ function planLine(
   quantityGiven: boolean,
 ): PlannedLine {
   if (variation.productId !== input.product_id) throw notOfProduct();
-  const pricing = variationPricing(variation.option);
+  const pricing = variationPricing(variation.option, variation.unit);
   if (input.is_sample !== (pricing.kind === 'free-sample')) {
     throw unprocessable(
       input.is_sample
@@ -294,7 +303,7 @@ function planLine(
   return {
     option: variation.option,
     pieces,
-    m2: lineM2(pieces, variation.option),
+    m2: lineM2(pieces, variation.option, variation.unit),
     areaM2: pricing.perM2 ? pricing.areaM2 : null,
   };
 }
@@ -334,11 +343,16 @@ function linesWithProducts(source: SQL, cartId?: SQL): SQL {
 }
 
 function presentLines(rows: LineRow[]): CartJson {
-  const lines = rows.map((row) => ({
-    ...row,
-    m2: row.m2_quantity === null ? null : Number(row.m2_quantity),
-    unit: isSellingUnit(row.unit) ? row.unit : DEFAULT_SELLING_UNIT,
-  }));
+  const lines = rows.map((row) => {
+    const unit = sellingUnit(row.unit);
+    // A line kept from before its product's unit counted carries m² it is not priced by.
+    const perM2 = variationPricing(row.option, unit).perM2;
+    return {
+      ...row,
+      m2: perM2 && row.m2_quantity !== null ? Number(row.m2_quantity) : null,
+      unit,
+    };
+  });
   const priced = lines.map((line) => ({
     pricePence: line.price_pence,
     quantity: line.quantity,
@@ -361,7 +375,7 @@ function presentLines(rows: LineRow[]): CartJson {
       display_quantity: displayQuantity(
         line.quantity,
         line.m2,
-        variationPricing(line.option).kind === 'size' ? line.unit : 'piece',
+        variationPricing(line.option, line.unit).kind === 'size' ? line.unit : 'piece',
       ),
       unit: line.unit,
       meta_data: lineMetaData(line.option),

@@ -201,6 +201,7 @@ export function priceBasket(
   const priced = lines.map((line) => {
     const pricing = priceOrderLine({
       option: line.option,
+      sellingUnit: line.sellingUnit,
       pricePence: line.pricePence,
       pieces: line.pieces,
       m2: line.m2,
