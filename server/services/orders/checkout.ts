@@ -322,9 +322,9 @@ export class CheckoutService {
     const written = await this.db.transaction(async (tx) => {
       const [row] = await preparedRows<{ written: WrittenOrder }>(
         tx,
-        sql`SELECT place_order(${cartId}::int, ${JSON.stringify(order)}::jsonb,
+        sql`SELECT settle_free_order(place_order(${cartId}::int, ${JSON.stringify(order)}::jsonb,
               ${JSON.stringify(lines)}::jsonb, ${providerName(input.payment_method)}::text,
-              ${session.customerId === null ? 'guest' : `customer:${session.customerId}`}::text)
+              ${session.customerId === null ? 'guest' : `customer:${session.customerId}`}::text))
             AS written`,
       );
       await preparedRows(
