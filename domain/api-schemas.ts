@@ -199,6 +199,11 @@ export const cartLineItemSchema = z
     /** e.g. '3 pcs (0.720 m²)', '1 pc'. */
     display_quantity: z.string(),
     meta_data: z.array(z.object({ key: z.string(), value: z.string() })),
+    /**
+     * Why the line cannot be ordered as it stands (fewer pieces left than it holds, e.g. 'Only 34
+     * pieces left'), or null; checkout refuses the basket until it is changed.
+     */
+    stock_message: z.string().nullable(),
   })
   .meta({ id: 'CartLineItem' });
 

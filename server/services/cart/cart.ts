@@ -1,12 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { preparedRows, type Database } from '#db/client.ts';
+import { preparedRows, queryRows, type Database } from '#db/client.ts';
 import { cartItems, carts, productImages, products, variations } from '#db/schema/index.ts';
 import { m2ToPieces } from '#domain/area.ts';
 import {
   displayQuantity,
   lineM2,
   lineMetaData,
+  stockLeftMessage,
   variationPricing,
   type CartJson,
 } from '#domain/cart.ts';
@@ -34,6 +35,12 @@ const notOfProduct = () =>
   unprocessable('This size does not belong to the product', 'variation_id');
 
 const tooMany = () => conflict(`A basket line holds at most ${CART_QUANTITY_MAX} pieces`);
+
+/** More pieces than are left: refused at once, with the pieces left (409 out_of_stock). */
+const shortOfStock = (available: number, inBasket = 0) => {
+  const message = stockLeftMessage(available, inBasket);
+  return new HttpError(409, 'out_of_stock', message, { quantity: message });
+};
 
 /**
  * The basket of spec section 7: reads answer the whole basket, writes change it and answer it.
@@ -101,7 +108,7 @@ export class CartService {
       // Nothing written: the variation is no longer on sale as kept (the re-read says why),
       // its option changed (plan again), or the line is full.
       const fresh = await this.check(input);
-      if (fresh.option === variation.option) throw tooMany();
+      if (fresh.option === variation.option) throw await this.whyFull(session, input, line);
       variation = fresh;
     }
   }
@@ -123,9 +130,11 @@ export class CartService {
     input: AddToCart,
     line: PlannedLine,
   ): Promise<LineRow[]> {
-    const stocked = sql`SELECT 1 FROM ${variations} v JOIN ${products} p ON p.id = v.product_id
+    const stocked = sql`SELECT v.stock_quantity FROM ${variations} v
+      JOIN ${products} p ON p.id = v.product_id
       WHERE v.id = ${input.variation_id} AND v.product_id = ${input.product_id}
-        AND v.option = ${line.option} AND v.in_stock AND p.status = 'publish'`;
+        AND v.option = ${line.option} AND v.in_stock AND p.status = 'publish'
+        AND (v.stock_quantity IS NULL OR v.stock_quantity >= ${line.pieces})`;
     const onSale = sql`EXISTS (SELECT 1 FROM stocked)`;
     const newSession = session.isNew
       ? sql`new_session AS (${sessionInsert(session.record, onSale)}),`
@@ -149,6 +158,8 @@ export class CartService {
                   : sql`round((item.quantity + excluded.quantity) * ${String(line.areaM2)}::numeric, 3)`
               }
             WHERE item.quantity + excluded.quantity <= ${CART_QUANTITY_MAX}
+              AND item.quantity + excluded.quantity
+                <= coalesce((SELECT stock_quantity FROM stocked), ${CART_QUANTITY_MAX})
             RETURNING item.*
           ),
           lines AS (
@@ -159,6 +170,31 @@ export class CartService {
           )
           ${linesWithProducts(sql`lines`)}`,
     );
+  }
+
+  /**
+   * Why an add of a variation still on sale wrote nothing: fewer pieces left than the line
+   * would hold, or the line is full.
+   */
+  private async whyFull(
+    session: SessionForWrite,
+    input: AddToCart,
+    line: PlannedLine,
+  ): Promise<HttpError> {
+    const [row] = await queryRows<{ stock_quantity: number | null; in_basket: number | null }>(
+      this.db,
+      sql`SELECT v.stock_quantity,
+            (SELECT item.quantity FROM ${cartItems} item JOIN ${carts} ON carts.id = item.cart_id
+             WHERE ${cartOwner(session.record)} AND item.variation_id = v.id
+               AND item.is_sample = ${input.is_sample}) AS in_basket
+          FROM ${variations} v WHERE v.id = ${input.variation_id}`,
+    );
+    const available = row?.stock_quantity ?? null;
+    const inBasket = row?.in_basket ?? 0;
+    if (available !== null && inBasket + line.pieces > available) {
+      return shortOfStock(available, inBasket);
+    }
+    return tooMany();
   }
 
   /** A variation's product and option never change: kept after the first add of it. */
@@ -195,8 +231,10 @@ export class CartService {
     input: UpdateCart,
   ): Promise<CartJson> {
     const line = await this.ownLine(session, itemId);
-    if (!line.inStock && input.quantity > line.quantity) {
-      throw conflict('This size is out of stock');
+    const available = line.stockQuantity;
+    // A line may always shrink, even while still short, so the shopper can put it right.
+    if (available !== null && input.quantity > available && input.quantity > line.quantity) {
+      throw shortOfStock(available);
     }
     const m2 = line.isSample ? null : lineM2(input.quantity, line.option);
     // The change and the basket after it in one statement (its SELECT sees the table as it was
@@ -243,7 +281,7 @@ export class CartService {
             quantity: cartItems.quantity,
             isSample: cartItems.isSample,
             option: variations.option,
-            inStock: variations.inStock,
+            stockQuantity: variations.stockQuantity,
           })
           .from(cartItems)
           .innerJoin(carts, eq(carts.id, cartItems.cartId))
@@ -309,6 +347,7 @@ interface LineRow {
   name: string;
   option: string;
   price_pence: number;
+  stock_quantity: number | null;
   image: string | null;
 }
 
@@ -323,6 +362,8 @@ function linesWithProducts(source: SQL, cartId?: SQL): SQL {
       (SELECT p.name FROM ${products} p WHERE p.id = l.product_id) AS name,
       (SELECT v.option FROM ${variations} v WHERE v.id = l.variation_id) AS option,
       (SELECT v.price_pence FROM ${variations} v WHERE v.id = l.variation_id) AS price_pence,
+      (SELECT v.stock_quantity FROM ${variations} v WHERE v.id = l.variation_id)
+        AS stock_quantity,
       (SELECT i.src FROM ${productImages} i WHERE i.product_id = l.product_id
        ORDER BY i.position, i.id LIMIT 1) AS image
     FROM ${source} l
@@ -356,6 +397,10 @@ function presentLines(rows: LineRow[]): CartJson {
       image: { src: line.image ?? '' },
       display_quantity: displayQuantity(line.quantity, line.m2),
       meta_data: lineMetaData(line.option),
+      stock_message:
+        line.stock_quantity !== null && line.quantity > line.stock_quantity
+          ? stockLeftMessage(line.stock_quantity)
+          : null,
     })),
     item_count: totals.count,
     subtotal: priceString(totals.subtotalPence),
