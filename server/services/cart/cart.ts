@@ -14,10 +14,12 @@ import {
 import { basketTotals, lineTotalPence } from '#domain/pricing.ts';
 import { CART_QUANTITY_MAX } from '#domain/cart.ts';
 import { DEFAULT_ORDER_LIMITS, linesOverLimits, type OrderLimits } from '#domain/limits.ts';
+import { freeSampleRefusal, type SampleRuleLine } from '#domain/samples.ts';
 import type { AddToCart, UpdateCart } from '#domain/validation.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { sessionInsert, type SessionForWrite, type SessionRecord } from '../sessions.ts';
 import { priceString } from '../catalogue/present.ts';
+import { readSampleRules } from '../samples/sample-rules.ts';
 import { cartOwner, cartUpsert } from './ownership.ts';
 
 const unprocessable = (message: string, field: string) =>
@@ -97,6 +99,13 @@ export class CartService {
     }
     let variation = this.variationFacts.get(input.variation_id) ?? (await this.check(input));
     let session: SessionForWrite | undefined;
+    if (input.is_sample) {
+      session = await sessionFor();
+      await this.keepSampleRules(session.record, (lines) => [
+        ...lines,
+        { productId: input.product_id, isFreeSample: true, quantity: input.quantity },
+      ]);
+    }
     for (;;) {
       const line = planLine(input, variation, quantityGiven);
       session ??= await sessionFor();
@@ -197,6 +206,34 @@ export class CartService {
     return tooMany();
   }
 
+  /**
+   * Refuses a change that would break the free-sample rules (the sample_rules row): `change`
+   * turns the basket's lines into what they would be. Checkout checks again when the order is
+   * placed, so adds that race past this are still caught before an order is written.
+   */
+  private async keepSampleRules(
+    session: SessionRecord,
+    change: (lines: (SampleRuleLine & { id: number })[]) => SampleRuleLine[],
+  ): Promise<void> {
+    const [rules, rows] = await Promise.all([
+      readSampleRules(this.db),
+      queryRows<{ id: number; product_id: number; quantity: number }>(
+        this.db,
+        sql`SELECT item.id, item.product_id, item.quantity FROM ${cartItems} item
+            JOIN ${carts} ON carts.id = item.cart_id
+            WHERE ${cartOwner(session)} AND item.is_sample`,
+      ),
+    ]);
+    const lines = rows.map((row) => ({
+      id: row.id,
+      productId: row.product_id,
+      isFreeSample: true,
+      quantity: row.quantity,
+    }));
+    const refusal = freeSampleRefusal(change(lines), rules);
+    if (refusal) throw new HttpError(409, 'sample_limit', refusal, { quantity: refusal });
+  }
+
   /** A variation's product and option never change: kept after the first add of it. */
   private readonly variationFacts = new LRUCache<number, VariationFacts>({ max: 20_000 });
 
@@ -235,6 +272,13 @@ export class CartService {
     // A line may always shrink, even while still short, so the shopper can put it right.
     if (available !== null && input.quantity > available && input.quantity > line.quantity) {
       throw shortOfStock(available);
+    }
+    if (line.isSample && input.quantity > line.quantity) {
+      await this.keepSampleRules(session!, (lines) =>
+        lines.map((other) =>
+          other.id === itemId ? { ...other, quantity: input.quantity } : other,
+        ),
+      );
     }
     const m2 = line.isSample ? null : lineM2(input.quantity, line.option);
     // The change and the basket after it in one statement (its SELECT sees the table as it was

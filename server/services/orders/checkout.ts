@@ -17,6 +17,7 @@ import {
   type PaymentMethod,
 } from '#domain/checkout.ts';
 import { linesOverLimits, totalOverLimit, type OrderLimits } from '#domain/limits.ts';
+import { freeSampleRefusal } from '#domain/samples.ts';
 import { HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
 import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
@@ -217,6 +218,15 @@ export class CheckoutService {
         `${unavailable.name} (${unavailable.option}) is no longer available: please remove it from your basket`,
       );
     }
+    const samplesRefused = freeSampleRefusal(
+      lines.map((line) => ({
+        productId: line.productId,
+        isFreeSample: line.isSample,
+        quantity: line.pieces,
+      })),
+      rules.samples,
+    );
+    if (samplesRefused) throw new HttpError(409, 'sample_limit', samplesRefused);
     const basket = priceBasket(lines, rules, input.shipping, input.delivery_option);
     const over = totalOverLimit(basket.total.grossPence, this.options.limits);
     if (over) throw tooLarge(over);
