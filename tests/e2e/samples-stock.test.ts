@@ -64,7 +64,10 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.getByRole('button', { name: /^Add to cart/ }).click();
       const dialog = page.getByRole('dialog', { name: /^Your Basket/ });
       await dialog.waitFor();
-      const quantity = dialog.getByLabel(`Quantity of ${tile.name}, ${sizeOption}`);
+      const quantity = dialog.getByRole('spinbutton', {
+        name: `Quantity of ${tile.name}, ${sizeOption}`,
+        exact: true,
+      });
       await quantity.fill(String(left + 5));
       await quantity.press('Enter');
       await expect
