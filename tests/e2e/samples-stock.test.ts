@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { VariationJson } from '#domain/api-types.ts';
 import { stockLeftMessage } from '#domain/cart.ts';
 import { SAMPLE_MESSAGES } from '#domain/samples.ts';
+import { chooseSize, openProduct } from './fixtures/product-page.ts';
 import { buildCatalogue } from '#tests/factories/catalogue.ts';
 import { DESKTOP, hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
 
@@ -24,20 +25,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openProduct(page: Page) {
-  await page.goto(`/product/${tile.slug}`);
-  await hydrated(page);
-  await page.getByRole('heading', { level: 1, name: tile.name }).waitFor();
-}
-
-async function chooseSize(page: Page, option: string) {
-  await page.getByRole('button', { name: 'Choose Size' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Choose Size' });
-  const escaped = option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await drawer.getByRole('button', { name: new RegExp(`^${escaped}`) }).click();
-  await drawer.waitFor({ state: 'hidden' });
-}
-
 /** The pieces left of the size, as the shop's API tells it. */
 async function piecesLeft(page: Page): Promise<number> {
   const answer = await page.request.get(`/api/products/slug/${tile.slug}`);
@@ -50,7 +37,7 @@ for (const viewport of [DESKTOP, PHONE]) {
   describe(`stock and sample rules at ${viewport.width} px`, () => {
     it('refuses more pieces than are left, on the product page and in the basket', async () => {
       const { page, context, errors } = await openPage(browser, viewport);
-      await openProduct(page);
+      await openProduct(page, tile);
       const left = await piecesLeft(page);
       await chooseSize(page, sizeOption);
       const pieces = page.getByLabel('Pieces', { exact: true });
@@ -79,7 +66,7 @@ for (const viewport of [DESKTOP, PHONE]) {
 
     it('allows one free sample of each product and says so', async () => {
       const { page, context, errors } = await openPage(browser, viewport);
-      await openProduct(page);
+      await openProduct(page, tile);
       await chooseSize(page, 'Free Sample');
       const add = page.getByRole('button', { name: /^Add to cart/ });
       await page.getByLabel('Pieces', { exact: true }).fill('2');
