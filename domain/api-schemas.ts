@@ -201,6 +201,11 @@ export const cartLineItemSchema = z
     /** The product's selling unit: what `price` is for when the line is a size. */
     unit: z.enum(SELLING_UNITS),
     meta_data: z.array(z.object({ key: z.string(), value: z.string() })),
+    /**
+     * Why the line cannot be ordered as it stands (fewer pieces left than it holds, e.g. 'Only 34
+     * pieces left'), or null; checkout refuses the basket until it is changed.
+     */
+    stock_message: z.string().nullable(),
   })
   .meta({ id: 'CartLineItem' });
 

@@ -15,6 +15,21 @@ export type CartJson = z.infer<typeof s.cartSchema>;
 /** Every cart call answers the whole basket. */
 export type CartAnswer = z.infer<typeof s.cartAnswerSchema>;
 
+/**
+ * What a shopper reads when a line asks for more pieces than are left, on refusing the add or
+ * change and on a line that has since gone short.
+ *
+ * stockLeftMessage(34) → 'Only 34 pieces left'
+ * stockLeftMessage(34, 30) → 'Only 34 pieces left: your basket already holds 30'
+ * stockLeftMessage(1) → 'Only 1 piece left'
+ * stockLeftMessage(0) → 'Out of stock: please remove it from your basket'
+ */
+export function stockLeftMessage(available: number, inBasket = 0): string {
+  if (available <= 0) return 'Out of stock: please remove it from your basket';
+  const left = `Only ${available} ${available === 1 ? 'piece' : 'pieces'} left`;
+  return inBasket > 0 ? `${left}: your basket already holds ${inBasket}` : left;
+}
+
 /** The most pieces one basket line holds. */
 export const CART_QUANTITY_MAX = 10_000;
 

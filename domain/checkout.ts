@@ -49,6 +49,8 @@ export const CHECKOUT_MESSAGES = {
   priceChanged:
     'Prices or delivery have changed since you saw them: please check the new total and place your order again',
   cardUnavailable: 'Card payments are not available: please choose bank transfer',
+  nothingToPay:
+    'There is nothing to pay for this order: we are preparing it now and will let you know when it is on its way.',
 } as const;
 
 /** The total the shopper was shown, in pence: an order is placed only at that total. */

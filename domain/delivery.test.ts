@@ -118,6 +118,9 @@ const SLATE_PARCEL = size('600x300x10', 'slate', 2);
 /** 1,000 kg of 20 mm marble: 1000 / 54 m². */
 const MARBLE_TONNE = size('600x400x20', 'marble', 0, 1000 / 54);
 
+/** The seeded sample rules' post limit (db/migrations/0011_free_orders_and_sample_rules.sql). */
+const SAMPLE_POST_MAX_KG = 18;
+
 function quote(
   lines: DeliveryLine[],
   postcode: string | undefined,
@@ -131,6 +134,7 @@ function quote(
     postcode,
     settings: SETTINGS,
     zones: ZONES,
+    samplePostMaxKg: SAMPLE_POST_MAX_KG,
   });
 }
 
@@ -461,10 +465,20 @@ describe('quoteDelivery', () => {
   });
 
   it('charges full-size sample postage once per order', () => {
-    const q = quote([freeSample(), fullSizeSample(2), fullSizeSample()], 'BS2 0UX', 3000);
-    expect(q).toMatchObject({ method: 'post', weightKg: 39.38, parcels: 0, pallets: 0 });
+    const q = quote([freeSample(), fullSizeSample()], 'BS2 0UX', 3000);
+    expect(q).toMatchObject({ method: 'post', weightKg: 13.46, parcels: 0, pallets: 0 });
     expect(q.options).toEqual([
       { id: 'standard', label: 'Samples by post', pricePence: 495, minDays: 1, maxDays: 3 },
+    ]);
+  });
+
+  it('sends samples over the post limit as goods: by courier or pallet at their price', () => {
+    const q = quote([freeSample(), fullSizeSample(2), fullSizeSample()], 'BS2 0UX', 3000);
+    expect(q).toMatchObject({ method: 'pallet', weightKg: 39.38, pallets: 1 });
+    expect(prices(q)).toEqual([
+      ['standard', 4900],
+      ['timed_am', 7400],
+      ['timed_pm', 7400],
     ]);
   });
 

@@ -270,8 +270,9 @@ function isSample(line: DeliveryLine): boolean {
  * - no postcode → priced for the UK mainland, so checkout shows a figure before the address;
  * - a postcode that is not a UK one → refused with the address form's message;
  * - a zone the shop does not deliver to → refused with the zone's message;
- * - samples only → by post: free for free samples, the full-size sample postage once per order
- *   otherwise; post days, no zone surcharge, no timed slots;
+ * - samples only, up to samplePostMaxKg (the sample rules) → by post: free for free samples, the
+ *   full-size sample postage once per order otherwise; post days, no zone surcharge, no timed
+ *   slots; heavier samples (slab-sized full-size samples) go as any other goods, below;
  * - up to parcelMaxKg (samples counted) → one parcel, parcelPence + the zone's parcel surcharge;
  *   above → ceil(kg / palletMaxKg) pallets, each palletPence + the zone's pallet surcharge;
  * - on the mainland, goods from freeThresholdPence deliver free (standard option);
@@ -292,6 +293,8 @@ export function quoteDelivery(input: {
   postcode: string | undefined;
   settings: DeliverySettings;
   zones: readonly DeliveryZone[];
+  /** The heaviest samples-only order that goes by post (sample_rules.post_max_kg). */
+  samplePostMaxKg: number;
 }): DeliveryQuote {
   const { lines, goodsGrossPence, settings, zones } = input;
   if (lines.length === 0) return refused(DELIVERY_MESSAGES.emptyBasket, 0);
@@ -314,7 +317,7 @@ export function quoteDelivery(input: {
     return refused(zone.message ?? DELIVERY_MESSAGES.zoneNotDelivered, weightKg, zoneRef);
   }
 
-  if (lines.every(isSample)) {
+  if (lines.every(isSample) && weightKg <= input.samplePostMaxKg) {
     const allFree = lines.every((line) => line.kind === 'free-sample');
     return {
       deliverable: true,

@@ -70,6 +70,9 @@ describe('payment states, kept apart from the order', () => {
       'failed',
       'refunded',
       'partially_refunded',
+      'not_required',
     ]);
+    // A £0 order has no payment to move.
+    for (const to of PAYMENT_STATUSES) expect(canMovePayment('not_required', to)).toBe(false);
   });
 });

@@ -19,6 +19,8 @@ export const PAYMENT_STATUSES = [
   'failed',
   'refunded',
   'partially_refunded',
+  /** A £0 order (free samples): nothing to pay, no payment step. */
+  'not_required',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -70,6 +72,7 @@ const NEXT_PAYMENT: Record<PaymentStatus, readonly PaymentStatus[]> = {
   succeeded: ['refunded', 'partially_refunded'],
   partially_refunded: ['refunded', 'partially_refunded'],
   refunded: [],
+  not_required: [],
 };
 
 /**
@@ -101,4 +104,5 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   failed: 'Failed',
   refunded: 'Refunded',
   partially_refunded: 'Partly refunded',
+  not_required: 'Nothing to pay',
 };

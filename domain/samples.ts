@@ -74,3 +74,72 @@ export function findAvailableFreeSample<T extends VariationLike>(
 ): T | null {
   return variations.find((v) => v.instock && isFreeSample(variationOption(v) ?? '')) ?? null;
 }
+
+/** The free-sample rules (the sample_rules row): what the Samples page promises. */
+export interface SampleRules {
+  maxFreePerOrder: number;
+  maxFreePerProduct: number;
+  /** A samples-only order up to this weight goes by post; above it, by courier or pallet. */
+  postMaxKg: number;
+}
+
+/** A basket line as the sample rules see it: free samples are the lines added as samples. */
+export interface SampleRuleLine {
+  productId: number;
+  isFreeSample: boolean;
+  quantity: number;
+}
+
+export const SAMPLE_MESSAGES = {
+  perOrder: (max: number) => `You can order up to ${max} free samples per order`,
+  perProduct: (max: number) =>
+    max === 1
+      ? 'One free sample of each product per order'
+      : `Up to ${max} free samples of each product per order`,
+} as const;
+
+/**
+ * Why a basket breaks the free-sample rules, or null when it keeps them.
+ *
+ * freeSampleRefusal([{ productId: 1, isFreeSample: true, quantity: 2 }], { maxFreePerOrder: 5, maxFreePerProduct: 1, postMaxKg: 18 })
+ *   → 'One free sample of each product per order'
+ * six products with one free sample each → 'You can order up to 5 free samples per order'
+ */
+export function freeSampleRefusal(
+  lines: readonly SampleRuleLine[],
+  rules: SampleRules,
+): string | null {
+  const perProduct = new Map<number, number>();
+  let total = 0;
+  for (const line of lines) {
+    if (!line.isFreeSample) continue;
+    total += line.quantity;
+    perProduct.set(line.productId, (perProduct.get(line.productId) ?? 0) + line.quantity);
+  }
+  if ([...perProduct.values()].some((n) => n > rules.maxFreePerProduct)) {
+    return SAMPLE_MESSAGES.perProduct(rules.maxFreePerProduct);
+  }
+  if (total > rules.maxFreePerOrder) return SAMPLE_MESSAGES.perOrder(rules.maxFreePerOrder);
+  return null;
+}
+
+/**
+ * The rules as the Samples page states them, from the same row the basket enforces.
+ *
+ * sampleRulesText({ maxFreePerOrder: 5, maxFreePerProduct: 1, postMaxKg: 18 }) → [
+ *   'Up to 5 free samples per order, one of each product.',
+ *   'Free samples are small cut pieces; full size samples are charged per piece.',
+ *   'Samples travel by post up to 18 kg; a heavier samples order goes by courier or pallet at the delivery price.',
+ * ]
+ */
+export function sampleRulesText(rules: SampleRules): string[] {
+  const each =
+    rules.maxFreePerProduct === 1
+      ? 'one of each product'
+      : `up to ${rules.maxFreePerProduct} of each product`;
+  return [
+    `Up to ${rules.maxFreePerOrder} free samples per order, ${each}.`,
+    'Free samples are small cut pieces; full size samples are charged per piece.',
+    `Samples travel by post up to ${rules.postMaxKg} kg; a heavier samples order goes by courier or pallet at the delivery price.`,
+  ];
+}

@@ -5,10 +5,20 @@ import { useState } from 'react';
 import type { VariationJson } from '#domain/api-types.ts';
 import type { CartAnswer, CartJson } from '#domain/cart.ts';
 import type { AddToCartInput } from '#domain/validation.ts';
-import { apiFetch } from './api.ts';
+import { ApiError, apiFetch } from './api.ts';
 import { variationsQuery } from './product-queries.ts';
 
 export const CART_QUERY_KEY = ['cart'] as const;
+
+/** The codes of the basket's refusals a shopper can act on: too few left, the sample rules. */
+const ACTIONABLE = new Set(['out_of_stock', 'sample_limit']);
+
+/** The message of a refusal the shopper can act on, or null for any other failure. */
+export function refusalMessage(failure: unknown): string | null {
+  return failure instanceof ApiError && ACTIONABLE.has(failure.body?.code ?? '')
+    ? failure.message
+    : null;
+}
 
 /** The basket; empty until the browser has asked (the server renders no shopper's basket). */
 export function useCart() {
@@ -66,8 +76,10 @@ export function useQuickAdd(
   const add = useAddToCart();
   const [loading, setLoading] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const run = async () => {
     setLoading(true);
+    setRefusal(null);
     try {
       const variations = await queryClient.fetchQuery(variationsQuery(productId));
       const line = pick(variations);
@@ -77,11 +89,13 @@ export function useQuickAdd(
       }
       await add.mutateAsync(line);
       onAdded();
-    } catch {
-      // Add-to-cart failures show no message (spec section 8); the button is usable again.
+    } catch (failure) {
+      // Only a refusal the shopper can act on is shown (spec section 8 shows none); the button
+      // is usable again.
+      setRefusal(refusalMessage(failure));
     } finally {
       setLoading(false);
     }
   };
-  return { run, pending: loading, unavailable };
+  return { run, pending: loading, unavailable, refusal };
 }

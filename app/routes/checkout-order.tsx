@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { data, Link, useLoaderData } from 'react-router';
-import type { OrderJson } from '#domain/checkout.ts';
+import { CHECKOUT_MESSAGES, type OrderJson } from '#domain/checkout.ts';
 import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { useAuth } from '#app/lib/auth.ts';
 import { noStoreHeaders } from '#app/components/account/account-context.ts';
@@ -78,6 +78,7 @@ export default function OrderConfirmation() {
         We have sent a confirmation to {order.email}. Please keep it: it holds your order and your
         right to cancel.
       </p>
+      {order.payment_status === 'not_required' ? <p>{CHECKOUT_MESSAGES.nothingToPay}</p> : null}
       {awaitingPayment && order.payment_method === 'bank_transfer' && order.bank_transfer ? (
         <BankTransferDetails bank={order.bank_transfer} />
       ) : null}

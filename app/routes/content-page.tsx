@@ -5,6 +5,7 @@ import { loadCmsPage } from '#app/components/content/cms-page.server.ts';
 import { DeferredPage, type MaybeDeferred } from '#app/components/content/DeferredPage.tsx';
 import { ContentPageLayout } from '#app/components/content/ContentPageLayout.tsx';
 import { cmsPageTitle } from '#app/components/content/meta.ts';
+import { SampleRules } from '#app/components/content/SampleRules.tsx';
 
 interface ContentPageData {
   page: MaybeDeferred<CmsPage | null>;
@@ -32,5 +33,13 @@ export function clientLoader({ request }: { request: Request }): ContentPageData
 
 export default function ContentPage() {
   const { page } = useLoaderData() as ContentPageData;
-  return <DeferredPage page={page}>{(loaded) => <ContentPageLayout page={loaded} />}</DeferredPage>;
+  return (
+    <DeferredPage page={page}>
+      {(loaded) => (
+        <ContentPageLayout page={loaded}>
+          {loaded.slug === 'samples' ? <SampleRules /> : null}
+        </ContentPageLayout>
+      )}
+    </DeferredPage>
+  );
 }

@@ -235,6 +235,22 @@ export const deliverySettings = pgTable(
   (t) => [check('delivery_settings_one_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * The free-sample rules the Samples page promises and the basket and checkout enforce
+ * (domain/samples.ts): one row, so staff change them in one place.
+ */
+export const sampleRules = pgTable(
+  'sample_rules',
+  {
+    id: integer('id').primaryKey().default(1),
+    maxFreePerOrder: integer('max_free_per_order').notNull(),
+    maxFreePerProduct: integer('max_free_per_product').notNull(),
+    /** A samples-only order up to this weight goes by post; above it, by courier or pallet. */
+    postMaxKg: integer('post_max_kg').notNull(),
+  },
+  (t) => [check('sample_rules_one_row', sql`${t.id} = 1`)],
+);
+
 /** Postcode areas and districts that cost more to reach, or that the shop cannot reach. */
 export const deliveryZones = pgTable('delivery_zones', {
   code: text('code').primaryKey(),

@@ -3,6 +3,7 @@ import { catalogueApi } from './catalogue.ts';
 import { postsApi } from './posts.ts';
 import { homeApi } from './home.ts';
 import { cartApi } from './cart.ts';
+import { samplesApi } from './samples.ts';
 import { newsletterApi } from './newsletter.ts';
 import { enquiriesApi } from './enquiries.ts';
 import { authApi } from './auth.ts';
@@ -19,6 +20,7 @@ export async function api(app: FastifyInstance) {
   await app.register(postsApi);
   await app.register(homeApi);
   await app.register(cartApi);
+  await app.register(samplesApi);
   await app.register(newsletterApi);
   await app.register(enquiriesApi);
   await app.register(authApi);

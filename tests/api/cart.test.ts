@@ -131,6 +131,7 @@ describe('POST /api/cart/add', () => {
             { key: 'pa_sizemm', value: option },
             { key: 'Size', value: option },
           ],
+          stock_message: null,
         },
       ],
       item_count: 3,
@@ -288,7 +289,12 @@ describe('POST /api/cart/add', () => {
         409,
         'conflict',
       ],
-      [{ product_id: productId, variation_id: variation.id, quantity: 10_000 }, 409, 'conflict'],
+      // More than the pieces left (seeded sizes hold 40–499).
+      [
+        { product_id: productId, variation_id: variation.id, quantity: 10_000 },
+        409,
+        'out_of_stock',
+      ],
     ];
     for (const [payload, status, code, field] of cases) {
       const result = await shopper.add(payload);

@@ -5,7 +5,8 @@ import { formatGBP } from '#domain/money.ts';
 import { lineTotalPence } from '#domain/pricing.ts';
 import { projectQuantity } from '#domain/project-calculator.ts';
 import { vatIncludedPence } from '#domain/vat.ts';
-import { buildCatalogue, type SeedProduct } from '#tests/factories/catalogue.ts';
+import { chooseSize, openProduct } from './fixtures/product-page.ts';
+import { buildCatalogue } from '#tests/factories/catalogue.ts';
 import { docsScreenshot, hydrated, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
 
 const catalogue = buildCatalogue();
@@ -57,20 +58,6 @@ async function holdRequests(page: Page, method: string, path: RegExp) {
     await route.continue();
   });
   return release;
-}
-
-async function openProduct(page: Page, product: SeedProduct) {
-  await page.goto(`/product/${product.slug}`);
-  await hydrated(page);
-  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-}
-
-async function chooseSize(page: Page, option: string) {
-  await page.getByRole('button', { name: 'Choose Size' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Choose Size' });
-  const escaped = option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  await drawer.getByRole('button', { name: new RegExp(`^${escaped}`) }).click();
-  await drawer.waitFor({ state: 'hidden' });
 }
 
 for (const viewport of [DESKTOP, PHONE]) {

@@ -111,7 +111,12 @@ describe('bounds on money (property tests)', () => {
           if (over !== null) return;
           const basket = priceBasket(
             lines,
-            { settings: SETTINGS, zones: [] },
+            {
+              settings: SETTINGS,
+              zones: [],
+              // The seeded sample rules (db/migrations/0014_free_orders_and_sample_rules.sql).
+              samples: { maxFreePerOrder: 5, maxFreePerProduct: 1, postMaxKg: 18 },
+            },
             { country: 'GB', postcode: 'BS2 0UX' },
             option,
           );

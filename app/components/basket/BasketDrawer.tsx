@@ -7,6 +7,7 @@ import { BasketLine } from './BasketLine.tsx';
 
 export const BASKET_WIDTH_PX = 650;
 export const EMPTY_BASKET_TEXT = 'There are no items currently in your basket.';
+export const BASKET_SHORT_TEXT = 'Please change the lines marked above before checkout.';
 
 const money = (pounds: string) => formatGBP(toPence(pounds));
 
@@ -21,6 +22,7 @@ export function BasketDrawer({
   const { data: cart } = useCart();
   const count = cart?.item_count ?? 0;
   const close = () => onOpenChange(false);
+  const short = cart?.line_items.some((line) => line.stock_message !== null) ?? false;
   return (
     <Drawer
       open={open}
@@ -45,14 +47,29 @@ export function BasketDrawer({
             >
               continue shopping
             </button>
-            <Link
-              to="/checkout"
-              onClick={close}
-              className="flex items-center justify-center rounded bg-stone-ink px-4 py-3 text-sm font-semibold text-white uppercase"
-            >
-              Checkout
-            </Link>
+            {short ? (
+              <button
+                type="button"
+                disabled
+                className="rounded bg-stone-400 px-4 py-3 text-sm font-semibold text-white uppercase"
+              >
+                Checkout
+              </button>
+            ) : (
+              <Link
+                to="/checkout"
+                onClick={close}
+                className="flex items-center justify-center rounded bg-stone-ink px-4 py-3 text-sm font-semibold text-white uppercase"
+              >
+                Checkout
+              </Link>
+            )}
           </div>
+          {short ? (
+            <p role="alert" className="text-sm text-red-700">
+              {BASKET_SHORT_TEXT}
+            </p>
+          ) : null}
         </div>
       }
     >

@@ -86,6 +86,11 @@ export function BasketLine({ line }: { line: CartLineItemJson }) {
           </button>
           {update.isPending ? <Spinner label="Updating" /> : null}
         </div>
+        {update.error || line.stock_message ? (
+          <p role="alert" className="text-sm font-semibold text-red-700">
+            {update.error?.message ?? line.stock_message}
+          </p>
+        ) : null}
       </div>
       <div className="flex flex-col items-end justify-between">
         <p className="font-semibold">{formatGBP(toPence(line.line_total))}</p>

@@ -25,7 +25,7 @@ export function AddSampleButton({
   productName: string;
 }) {
   const basket = useBasket();
-  const { run, pending, unavailable } = useQuickAdd(
+  const { run, pending, unavailable, refusal } = useQuickAdd(
     productId,
     (variations) => {
       const sample = findAvailableFreeSample(variations);
@@ -47,6 +47,16 @@ export function AddSampleButton({
       {pending ? 'Adding...' : 'Add Sample'}
     </button>
   );
+  if (refusal) {
+    return (
+      <div className="flex flex-col gap-1">
+        {button}
+        <p role="alert" className="text-xs font-semibold text-red-700">
+          {refusal}
+        </p>
+      </div>
+    );
+  }
   if (!unavailable) return button;
   // Until the tooltip's code arrives, the disabled button stands alone.
   return (

@@ -13,7 +13,7 @@ import { variationPricing } from '#domain/cart.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import { addToCartTotalPence } from '#domain/pricing.ts';
 import { variationOption } from '#domain/samples.ts';
-import { useAddToCart } from '#app/lib/cart.ts';
+import { refusalMessage, useAddToCart } from '#app/lib/cart.ts';
 import { useBasket } from '../basket/BasketProvider.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { Drawer } from '../ui/Drawer.tsx';
@@ -100,8 +100,9 @@ export function QuantityArea({ product, variation }: QuantityAreaProps) {
         ...(area === null ? {} : { m2_quantity: piecesToM2(quantity, area) }),
         check_duplicates: true,
       },
-      // On error nothing is shown (spec section 4): the button simply becomes usable again.
-      { onSuccess: basket.open },
+      // A refusal the shopper can act on (pieces left, the sample rules) is shown; any other
+      // failure shows nothing (spec section 4) and the button becomes usable again.
+      { onSuccess: basket.open, onError: (failure) => setError(refusalMessage(failure)) },
     );
   };
 

@@ -46,6 +46,7 @@ const moveBody = z.object({
   note: z.string().trim().max(1000).optional(),
 });
 
+const NOTHING_TO_PAY = 'This order has nothing to pay: it went straight to processing';
 const MONEY_MESSAGE = 'The amount received, in pounds, e.g. 1050.15';
 const markPaidBody = z.object({
   amount: z
@@ -151,6 +152,7 @@ export async function adminOrdersApi(app: FastifyInstance) {
       staffWrite(app, request, { area: 'orders' }, async (who) => {
         const id = await orderIdOr404(params.number);
         const before = await orders.json(id);
+        if (before.payment_status === 'not_required') throw conflict(NOTHING_TO_PAY);
         const result = await orders.markPaid({
           orderNumber: params.number,
           provider: 'bank_transfer',

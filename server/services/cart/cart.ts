@@ -1,23 +1,26 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { preparedRows, type Database } from '#db/client.ts';
+import { preparedRows, queryRows, type Database } from '#db/client.ts';
 import { cartItems, carts, productImages, products, variations } from '#db/schema/index.ts';
 import { m2ToPieces } from '#domain/area.ts';
 import {
   displayQuantity,
   lineM2,
   lineMetaData,
+  stockLeftMessage,
   variationPricing,
   type CartJson,
 } from '#domain/cart.ts';
 import { basketTotals, lineTotalPence } from '#domain/pricing.ts';
 import { CART_QUANTITY_MAX } from '#domain/cart.ts';
 import { DEFAULT_ORDER_LIMITS, linesOverLimits, type OrderLimits } from '#domain/limits.ts';
+import { freeSampleRefusal, type SampleRuleLine } from '#domain/samples.ts';
 import type { AddToCart, UpdateCart } from '#domain/validation.ts';
 import { DEFAULT_SELLING_UNIT, isSellingUnit, type SellingUnit } from '#domain/selling-unit.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { sessionInsert, type SessionForWrite, type SessionRecord } from '../sessions.ts';
 import { priceString } from '../catalogue/present.ts';
+import { readSampleRules } from '../samples/sample-rules.ts';
 import { cartOwner, cartUpsert } from './ownership.ts';
 
 const unprocessable = (message: string, field: string) =>
@@ -35,6 +38,12 @@ const notOfProduct = () =>
   unprocessable('This size does not belong to the product', 'variation_id');
 
 const tooMany = () => conflict(`A basket line holds at most ${CART_QUANTITY_MAX} pieces`);
+
+/** More pieces than are left: refused at once, with the pieces left (409 out_of_stock). */
+const shortOfStock = (available: number, inBasket = 0) => {
+  const message = stockLeftMessage(available, inBasket);
+  return new HttpError(409, 'out_of_stock', message, { quantity: message });
+};
 
 /**
  * The basket of spec section 7: reads answer the whole basket, writes change it and answer it.
@@ -91,6 +100,13 @@ export class CartService {
     }
     let variation = this.variationFacts.get(input.variation_id) ?? (await this.check(input));
     let session: SessionForWrite | undefined;
+    if (input.is_sample) {
+      session = await sessionFor();
+      await this.keepSampleRules(session.record, (lines) => [
+        ...lines,
+        { productId: input.product_id, isFreeSample: true, quantity: input.quantity },
+      ]);
+    }
     for (;;) {
       const line = planLine(input, variation, quantityGiven);
       session ??= await sessionFor();
@@ -102,7 +118,7 @@ export class CartService {
       // Nothing written: the variation is no longer on sale as kept (the re-read says why),
       // its option changed (plan again), or the line is full.
       const fresh = await this.check(input);
-      if (fresh.option === variation.option) throw tooMany();
+      if (fresh.option === variation.option) throw await this.whyFull(session, input, line);
       variation = fresh;
     }
   }
@@ -124,9 +140,11 @@ export class CartService {
     input: AddToCart,
     line: PlannedLine,
   ): Promise<LineRow[]> {
-    const stocked = sql`SELECT 1 FROM ${variations} v JOIN ${products} p ON p.id = v.product_id
+    const stocked = sql`SELECT v.stock_quantity FROM ${variations} v
+      JOIN ${products} p ON p.id = v.product_id
       WHERE v.id = ${input.variation_id} AND v.product_id = ${input.product_id}
-        AND v.option = ${line.option} AND v.in_stock AND p.status = 'publish'`;
+        AND v.option = ${line.option} AND v.in_stock AND p.status = 'publish'
+        AND (v.stock_quantity IS NULL OR v.stock_quantity >= ${line.pieces})`;
     const onSale = sql`EXISTS (SELECT 1 FROM stocked)`;
     const newSession = session.isNew
       ? sql`new_session AS (${sessionInsert(session.record, onSale)}),`
@@ -150,6 +168,8 @@ export class CartService {
                   : sql`round((item.quantity + excluded.quantity) * ${String(line.areaM2)}::numeric, 3)`
               }
             WHERE item.quantity + excluded.quantity <= ${CART_QUANTITY_MAX}
+              AND item.quantity + excluded.quantity
+                <= coalesce((SELECT stock_quantity FROM stocked), ${CART_QUANTITY_MAX})
             RETURNING item.*
           ),
           lines AS (
@@ -160,6 +180,59 @@ export class CartService {
           )
           ${linesWithProducts(sql`lines`)}`,
     );
+  }
+
+  /**
+   * Why an add of a variation still on sale wrote nothing: fewer pieces left than the line
+   * would hold, or the line is full.
+   */
+  private async whyFull(
+    session: SessionForWrite,
+    input: AddToCart,
+    line: PlannedLine,
+  ): Promise<HttpError> {
+    const [row] = await queryRows<{ stock_quantity: number | null; in_basket: number | null }>(
+      this.db,
+      sql`SELECT v.stock_quantity,
+            (SELECT item.quantity FROM ${cartItems} item JOIN ${carts} ON carts.id = item.cart_id
+             WHERE ${cartOwner(session.record)} AND item.variation_id = v.id
+               AND item.is_sample = ${input.is_sample}) AS in_basket
+          FROM ${variations} v WHERE v.id = ${input.variation_id}`,
+    );
+    const available = row?.stock_quantity ?? null;
+    const inBasket = row?.in_basket ?? 0;
+    if (available !== null && inBasket + line.pieces > available) {
+      return shortOfStock(available, inBasket);
+    }
+    return tooMany();
+  }
+
+  /**
+   * Refuses a change that would break the free-sample rules (the sample_rules row): `change`
+   * turns the basket's lines into what they would be. Checkout checks again when the order is
+   * placed, so adds that race past this are still caught before an order is written.
+   */
+  private async keepSampleRules(
+    session: SessionRecord,
+    change: (lines: (SampleRuleLine & { id: number })[]) => SampleRuleLine[],
+  ): Promise<void> {
+    const [rules, rows] = await Promise.all([
+      readSampleRules(this.db),
+      queryRows<{ id: number; product_id: number; quantity: number }>(
+        this.db,
+        sql`SELECT item.id, item.product_id, item.quantity FROM ${cartItems} item
+            JOIN ${carts} ON carts.id = item.cart_id
+            WHERE ${cartOwner(session)} AND item.is_sample`,
+      ),
+    ]);
+    const lines = rows.map((row) => ({
+      id: row.id,
+      productId: row.product_id,
+      isFreeSample: true,
+      quantity: row.quantity,
+    }));
+    const refusal = freeSampleRefusal(change(lines), rules);
+    if (refusal) throw new HttpError(409, 'sample_limit', refusal, { quantity: refusal });
   }
 
   /** A variation's product and option never change: kept after the first add of it. */
@@ -197,8 +270,17 @@ export class CartService {
     input: UpdateCart,
   ): Promise<CartJson> {
     const line = await this.ownLine(session, itemId);
-    if (!line.inStock && input.quantity > line.quantity) {
-      throw conflict('This size is out of stock');
+    const available = line.stockQuantity;
+    // A line may always shrink, even while still short, so the shopper can put it right.
+    if (available !== null && input.quantity > available && input.quantity > line.quantity) {
+      throw shortOfStock(available);
+    }
+    if (line.isSample && input.quantity > line.quantity) {
+      await this.keepSampleRules(session!, (lines) =>
+        lines.map((other) =>
+          other.id === itemId ? { ...other, quantity: input.quantity } : other,
+        ),
+      );
     }
     const m2 = line.isSample ? null : lineM2(input.quantity, line.option, sellingUnit(line.unit));
     // The change and the basket after it in one statement (its SELECT sees the table as it was
@@ -245,8 +327,8 @@ export class CartService {
             quantity: cartItems.quantity,
             isSample: cartItems.isSample,
             option: variations.option,
-            inStock: variations.inStock,
             unit: products.unit,
+            stockQuantity: variations.stockQuantity,
           })
           .from(cartItems)
           .innerJoin(carts, eq(carts.id, cartItems.cartId))
@@ -319,6 +401,7 @@ interface LineRow {
   name: string;
   option: string;
   price_pence: number;
+  stock_quantity: number | null;
   image: string | null;
   unit: string;
 }
@@ -335,6 +418,8 @@ function linesWithProducts(source: SQL, cartId?: SQL): SQL {
       (SELECT p.unit FROM ${products} p WHERE p.id = l.product_id) AS unit,
       (SELECT v.option FROM ${variations} v WHERE v.id = l.variation_id) AS option,
       (SELECT v.price_pence FROM ${variations} v WHERE v.id = l.variation_id) AS price_pence,
+      (SELECT v.stock_quantity FROM ${variations} v WHERE v.id = l.variation_id)
+        AS stock_quantity,
       (SELECT i.src FROM ${productImages} i WHERE i.product_id = l.product_id
        ORDER BY i.position, i.id LIMIT 1) AS image
     FROM ${source} l
@@ -379,6 +464,10 @@ function presentLines(rows: LineRow[]): CartJson {
       ),
       unit: line.unit,
       meta_data: lineMetaData(line.option),
+      stock_message:
+        line.stock_quantity !== null && line.quantity > line.stock_quantity
+          ? stockLeftMessage(line.stock_quantity)
+          : null,
     })),
     item_count: totals.count,
     subtotal: priceString(totals.subtotalPence),

@@ -18,6 +18,7 @@ import {
 } from '#domain/checkout.ts';
 import { linesOverLimits, totalOverLimit, type OrderLimits } from '#domain/limits.ts';
 import { holdingRefusal, type HeldByBuyer, type HoldingLimits } from '#domain/rate-limits.ts';
+import { freeSampleRefusal } from '#domain/samples.ts';
 import { HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
 import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
@@ -220,6 +221,15 @@ export class CheckoutService {
         `${unavailable.name} (${unavailable.option}) is no longer available: please remove it from your basket`,
       );
     }
+    const samplesRefused = freeSampleRefusal(
+      lines.map((line) => ({
+        productId: line.productId,
+        isFreeSample: line.isSample,
+        quantity: line.pieces,
+      })),
+      rules.samples,
+    );
+    if (samplesRefused) throw new HttpError(409, 'sample_limit', samplesRefused);
     const basket = priceBasket(lines, rules, input.shipping, input.delivery_option);
     const over = totalOverLimit(basket.total.grossPence, this.options.limits);
     if (over) throw tooLarge(over);
@@ -344,9 +354,9 @@ export class CheckoutService {
     const written = await this.db.transaction(async (tx) => {
       const [row] = await preparedRows<{ written: WrittenOrder }>(
         tx,
-        sql`SELECT place_order(${cartId}::int, ${JSON.stringify(order)}::jsonb,
+        sql`SELECT settle_free_order(place_order(${cartId}::int, ${JSON.stringify(order)}::jsonb,
               ${JSON.stringify(lines)}::jsonb, ${providerName(input.payment_method)}::text,
-              ${session.customerId === null ? 'guest' : `customer:${session.customerId}`}::text)
+              ${session.customerId === null ? 'guest' : `customer:${session.customerId}`}::text))
             AS written`,
       );
       await preparedRows(

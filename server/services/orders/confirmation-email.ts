@@ -5,7 +5,7 @@
 // styles and tables only, as mail clients need); every text in the HTML is escaped, since names
 // and addresses are typed by shoppers.
 import type { OrderJson, OrderLineJson } from '#domain/checkout.ts';
-import { PAYMENT_METHOD_LABELS } from '#domain/checkout.ts';
+import { CHECKOUT_MESSAGES, PAYMENT_METHOD_LABELS } from '#domain/checkout.ts';
 import { formatM2 } from '#domain/area.ts';
 import { lineCountText, lineUnitText } from '#domain/selling-unit.ts';
 import {
@@ -92,9 +92,11 @@ function introSection(order: OrderJson, orderUrl: string): Section {
   const placed = formatLondonDate(order.placed_at);
   const next = isAwaitingBankTransfer(order)
     ? 'We are holding your stone until your bank transfer arrives: the details for paying are below.'
-    : order.payment_status === 'succeeded'
-      ? 'We have received your payment and will let you know when your order is on its way.'
-      : 'We will let you know as soon as your payment is confirmed.';
+    : order.payment_status === 'not_required'
+      ? CHECKOUT_MESSAGES.nothingToPay
+      : order.payment_status === 'succeeded'
+        ? 'We have received your payment and will let you know when your order is on its way.'
+        : 'We will let you know as soon as your payment is confirmed.';
   return {
     title: null,
     blocks: [
@@ -216,7 +218,9 @@ function paymentSection(order: OrderJson): Section {
       {
         kind: 'figures',
         rows: [
-          ['Payment method', method],
+          ...(order.payment_status === 'not_required'
+            ? []
+            : [['Payment method', method] as [string, string]]),
           ['Payment', PAYMENT_STATUS_LABELS[order.payment_status]],
         ],
       },

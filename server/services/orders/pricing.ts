@@ -22,7 +22,9 @@ import { deliveryEstimate } from '#domain/working-days.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
 import { MATERIAL_ATTRIBUTE_ID } from '#domain/catalogue.ts';
 import { DEFAULT_SELLING_UNIT, isSellingUnit, type SellingUnit } from '#domain/selling-unit.ts';
+import type { SampleRules } from '#domain/samples.ts';
 import { cartOwner } from '../cart/ownership.ts';
+import { readSampleRules } from '../samples/sample-rules.ts';
 import type { SessionRecord } from '../sessions.ts';
 
 /** A basket line with what pricing, stock and the order's snapshot need. */
@@ -152,13 +154,19 @@ interface ZoneRow {
   message: string | null;
 }
 
-/** The delivery prices and zones as the owner last set them. */
-export async function deliveryRules(
-  db: Database,
-): Promise<{ settings: DeliverySettings; zones: DeliveryZone[] }> {
-  const [[settings], zones] = await Promise.all([
+/** What delivering a basket depends on: prices, zones and the sample rules. */
+export interface DeliveryRules {
+  settings: DeliverySettings;
+  zones: DeliveryZone[];
+  samples: SampleRules;
+}
+
+/** The delivery prices and zones, and the sample rules, as the owner last set them. */
+export async function deliveryRules(db: Database): Promise<DeliveryRules> {
+  const [[settings], zones, samples] = await Promise.all([
     queryRows<SettingsRow>(db, sql`SELECT * FROM delivery_settings WHERE id = 1`),
     queryRows<ZoneRow>(db, sql`SELECT * FROM delivery_zones ORDER BY position, code`),
+    readSampleRules(db),
   ]);
   if (!settings) throw new Error('delivery_settings has no row: run the migrations');
   return {
@@ -185,6 +193,7 @@ export async function deliveryRules(
       extraDays: zone.extra_days,
       message: zone.message,
     })),
+    samples,
   };
 }
 
@@ -194,7 +203,7 @@ export async function deliveryRules(
  */
 export function priceBasket(
   lines: readonly BasketLine[],
-  rules: { settings: DeliverySettings; zones: DeliveryZone[] },
+  rules: DeliveryRules,
   address: { country?: string | undefined; postcode?: string | undefined },
   option: DeliveryOptionId | undefined,
 ): PricedBasket {
@@ -224,6 +233,7 @@ export function priceBasket(
     postcode: address.postcode,
     settings: rules.settings,
     zones: rules.zones,
+    samplePostMaxKg: rules.samples.postMaxKg,
   });
   const chosen = delivery.options.find((o) => o.id === option) ?? delivery.options[0] ?? null;
   const deliverySplit = splitGross(chosen?.pricePence ?? 0);
