@@ -10,7 +10,7 @@ const EDITOR = {
   email: 'stale-forms@tessera.test',
   password: 'Purbeck-marble-7',
   name: 'Stale Forms',
-  role: 'manager',
+  role: 'owner',
 };
 
 let browser: Browser;
@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 describe('a stale save in the back office', () => {
-  it("a page: shows who changed what, re-applies over the colleague's save, or reloads it", async () => {
+  it("a page: shows who changed what, re-applies over the owner's save, or reloads it", async () => {
     const list = await api.call('GET', '/api/admin/content/pages');
     const { id } = list.body.data[0] as { id: number };
     const get = async () => {
@@ -93,7 +93,7 @@ describe('a stale save in the back office', () => {
     expect(errors).toEqual([]);
   });
 
-  it("a category: shows who changed what, re-applies over the colleague's save, or reloads it", async () => {
+  it("a category: shows who changed what, re-applies over the owner's save, or reloads it", async () => {
     const taxonomy = await api.call('GET', '/api/admin/products/taxonomy');
     type Category = {
       id: number;
