@@ -4,6 +4,7 @@ import { hydrated, launchBrowser, DESKTOP, shown } from './fixtures/browser.ts';
 import { signInStaff, startStaffShop } from './fixtures/staff.ts';
 import { StaffBrowser } from '#tests/setup/staff-browser.ts';
 import { type TestApp } from '#tests/setup/test-app.ts';
+import type { AdminTaxonomy } from '#domain/admin-catalogue.ts';
 
 /** Who has the forms open in the browser; the first owner saves meanwhile through the API. */
 const EDITOR = {
@@ -95,14 +96,7 @@ describe('a stale save in the back office', () => {
 
   it("a category: shows who changed what, re-applies over the owner's save, or reloads it", async () => {
     const taxonomy = await api.call('GET', '/api/admin/products/taxonomy');
-    type Category = {
-      id: number;
-      name: string;
-      slug: string;
-      section: string;
-      position: number;
-      version: number;
-    };
+    type Category = AdminTaxonomy['categories'][number];
     const first = taxonomy.body.data.categories[0] as Category;
     const get = async () =>
       (
