@@ -121,6 +121,7 @@ export function SizeGridForm({
       <Form form={form} onSubmit={save} className="flex flex-col gap-3" aria-label="Sizes">
         {message?.kind === 'stale' ? (
           <StaleSaveNotice
+            noun="product"
             message={message.text}
             onReload={() => void session.reload()}
             onReapply={() =>

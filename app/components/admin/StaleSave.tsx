@@ -18,10 +18,13 @@ export function isStaleSave(error: unknown): error is ApiError {
  * back on top, to check and save again.
  */
 export function StaleSaveNotice({
+  noun,
   message,
   onReload,
   onReapply,
 }: {
+  /** What was saved first: 'product', 'page', 'category' ("Reload the page"). */
+  noun: string;
   message: string;
   onReload: () => void;
   onReapply: () => void;
@@ -31,7 +34,7 @@ export function StaleSaveNotice({
       <FormMessage kind="error">{message}</FormMessage>
       <div className="flex flex-wrap gap-3">
         <button type="button" className={secondaryButton} onClick={onReload}>
-          Reload the product
+          Reload the {noun}
         </button>
         <button type="button" className={secondaryButton} onClick={onReapply}>
           Re-apply my changes

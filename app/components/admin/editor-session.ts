@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type {
   AdminProductJson,
   ProductEditInput,
@@ -21,4 +22,29 @@ export interface EditorSession {
   reload: (reapply?: Reapply) => Promise<void>;
   /** The changes being put back after a reload, once. */
   reapply: Reapply | null;
+}
+
+/** The fields of a form's values that differ from what it loaded: what it puts back on re-apply. */
+export function changedFields<T extends object>(values: T, loaded: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(values).filter(
+      ([key, value]) => JSON.stringify(value) !== JSON.stringify(loaded[key as keyof T]),
+    ),
+  ) as Partial<T>;
+}
+
+/**
+ * The reload of a form whose save was refused as stale (docs/api.md, "Versions"): `reload` fetches
+ * the saved resource again, then `generation` moves on so the form (keyed by it) starts over from
+ * that version, with `reapply` (this form's changes, when re-applying) on top, once.
+ */
+export function useStaleReload<T>(refetch: () => Promise<unknown>) {
+  const [generation, setGeneration] = useState(0);
+  const [reapply, setReapply] = useState<T | null>(null);
+  const reload = async (next?: T) => {
+    await refetch();
+    setReapply(next ?? null);
+    setGeneration((n) => n + 1);
+  };
+  return { generation, reapply, reload };
 }

@@ -12,6 +12,8 @@ import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { formProblem, PageHeading, Panel } from '#app/components/admin/ui.tsx';
+import { isStaleSave, StaleSaveNotice } from '#app/components/admin/StaleSave.tsx';
+import { changedFields, useStaleReload } from '#app/components/admin/editor-session.ts';
 
 export function meta() {
   return [
@@ -30,11 +32,13 @@ interface Entry {
   slug: string;
   position: number;
   section?: string;
+  /** The version a rename is saved from (docs/api.md, "Versions"). */
+  version: number;
 }
 
 /** What the forms of one list save: categories, or the terms of one attribute. */
 interface Kind {
-  /** 'category', 'Colour term': the add form's name and the notices. */
+  /** 'category', 'Colour term': the add form's name, the notices and a stale save's reload. */
   noun: string;
   addUrl: string;
   editUrl(id: number): string;
@@ -68,13 +72,18 @@ function TaxonomyForm({
   entry,
   onSaved,
   onCancel,
+  reapply,
+  reload,
 }: {
   kind: Kind;
   entry?: Entry;
   onSaved(saved: Entry): Promise<void>;
   onCancel?(): void;
+  /** This form's changes, put back over the version a stale rename reloaded. */
+  reapply?: Partial<Values> | null;
+  reload?(reapply?: Partial<Values>): Promise<void>;
 }) {
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ stale: boolean; text: string | null } | null>(null);
   const sectionsId = useId();
   const form = useForm<Values, unknown, Saved>({
     resolver: zodResolver(kind.sections ? categoryFormSchema : termFormSchema) as Resolver<
@@ -82,19 +91,19 @@ function TaxonomyForm({
       unknown,
       Saved
     >,
-    defaultValues: valuesOf(entry, kind),
+    defaultValues: { ...valuesOf(entry, kind), ...reapply },
   });
   const submit = form.handleSubmit(async (input) => {
     setProblem(null);
     try {
       const { data } = await adminFetch<{ data: Entry }>(
         entry ? kind.editUrl(entry.id) : kind.addUrl,
-        { method: entry ? 'PUT' : 'POST', body: input },
+        { method: entry ? 'PUT' : 'POST', body: { ...input, version: entry?.version } },
       );
       if (!entry) form.reset(valuesOf(undefined, kind));
       await onSaved(data);
     } catch (error) {
-      setProblem(formProblem(form, error));
+      setProblem({ stale: isStaleSave(error), text: formProblem(form, error) });
     }
   });
   return (
@@ -105,7 +114,20 @@ function TaxonomyForm({
       aria-label={entry ? `Rename ${entry.name}` : `Add ${kind.noun}`}
       className="flex flex-col gap-3"
     >
-      {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
+      {problem?.stale && problem.text && entry && reload ? (
+        <StaleSaveNotice
+          noun={kind.noun}
+          message={problem.text}
+          onReload={() => void reload()}
+          onReapply={() => void reload(changedFields(form.getValues(), valuesOf(entry, kind)))}
+        />
+      ) : problem?.text ? (
+        <FormMessage kind="error">{problem.text}</FormMessage>
+      ) : reapply ? (
+        <FormMessage kind="success">
+          Your changes are back on top of the saved {kind.noun}: check and save
+        </FormMessage>
+      ) : null}
       <FormErrorList />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Field name="name" label="Name" required autoComplete="off" />
@@ -152,8 +174,13 @@ function TaxonomyPanel({
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // A rename refused as stale reloads the lists and puts back its changes to that entry only;
+  // any later save or cancel reloads again, which drops them.
+  const stale = useStaleReload<{ id: number; values: Partial<Values> }>(() =>
+    queryClient.invalidateQueries({ queryKey: TAXONOMY_KEY }),
+  );
   const saved = (verb: string) => async (entry: Entry) => {
-    await queryClient.invalidateQueries({ queryKey: TAXONOMY_KEY });
+    await stale.reload();
     setEditing(null);
     setNotice(`${entry.name} ${verb}`);
   };
@@ -163,10 +190,16 @@ function TaxonomyPanel({
         <li key={entry.id} className="py-2">
           {editing === entry.id ? (
             <TaxonomyForm
+              key={stale.generation}
               kind={kind}
               entry={entry}
+              reapply={stale.reapply?.id === entry.id ? stale.reapply.values : null}
+              reload={(values) => stale.reload(values && { id: entry.id, values })}
               onSaved={saved('saved')}
-              onCancel={() => setEditing(null)}
+              onCancel={() => {
+                void stale.reload();
+                setEditing(null);
+              }}
             />
           ) : (
             <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">

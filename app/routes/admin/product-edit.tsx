@@ -23,7 +23,12 @@ import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { applyServerErrors, failureMessage } from '#app/components/admin/ui.tsx';
 import { SizeGridForm } from '#app/components/admin/SizeGridForm.tsx';
 import { isStaleSave, StaleSaveNotice } from '#app/components/admin/StaleSave.tsx';
-import type { EditorSession, Reapply } from '#app/components/admin/editor-session.ts';
+import {
+  changedFields,
+  useStaleReload,
+  type EditorSession,
+  type Reapply,
+} from '#app/components/admin/editor-session.ts';
 
 interface Taxonomy {
   categories: { id: number; name: string; section: string }[];
@@ -51,8 +56,10 @@ export default function AdminProductEdit() {
   // The version this editor's saves are made from: moved on by its own saves and by a reload,
   // never by a background refetch, so a colleague's save in between is refused, not overwritten.
   const [version, setVersion] = useState<number | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const [reapply, setReapply] = useState<Reapply | null>(null);
+  const { generation, reapply, reload } = useStaleReload<Reapply>(async () => {
+    const fresh = await product.refetch();
+    if (fresh.data) setVersion(fresh.data.version);
+  });
   if (product.isError) {
     return <FormMessage kind="error">Product not found</FormMessage>;
   }
@@ -63,12 +70,7 @@ export default function AdminProductEdit() {
       setVersion(data.version);
       queryClient.setQueryData(['admin', 'product', id], data);
     },
-    reload: async (next) => {
-      const fresh = await product.refetch();
-      if (fresh.data) setVersion(fresh.data.version);
-      setReapply(next ?? null);
-      setGeneration((n) => n + 1);
-    },
+    reload,
     reapply,
   };
   return (
@@ -126,21 +128,14 @@ function ProductForm({
     }
   });
   /** The fields this form changed, to put back over a colleague's save. */
-  const changed = (): Partial<ProductEditInput> => {
-    const values = form.getValues();
-    const was = productEditValues(product);
-    return Object.fromEntries(
-      Object.entries(values).filter(
-        ([key, value]) => JSON.stringify(value) !== JSON.stringify(was[key as keyof typeof was]),
-      ),
-    );
-  };
+  const changed = () => changedFields(form.getValues(), productEditValues(product));
   const sections = [...new Set(taxonomy.categories.map((c) => c.section))];
   const attributes = [...new Set(taxonomy.terms.map((t) => t.attribute))];
   return (
     <Form form={form} onSubmit={save} className="flex flex-col gap-4" aria-label="Product">
       {message?.kind === 'stale' ? (
         <StaleSaveNotice
+          noun="product"
           message={message.text}
           onReload={() => void session.reload()}
           onReapply={() => void session.reload({ form: 'product', values: changed() })}

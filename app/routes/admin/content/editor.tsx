@@ -19,6 +19,8 @@ import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { inputClass, primaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { RichTextEditor } from '#app/components/admin/RichTextEditor.tsx';
+import { isStaleSave, StaleSaveNotice } from '#app/components/admin/StaleSave.tsx';
+import { changedFields, useStaleReload } from '#app/components/admin/editor-session.ts';
 
 type Kind = 'pages' | 'posts';
 
@@ -75,6 +77,7 @@ export default function ContentEditor() {
     queryFn: async () =>
       (await adminFetch<{ data: AdminContentJson }>(`/api/admin/content/${kind}/${id}`)).data,
   });
+  const stale = useStaleReload<Partial<ContentInput>>(() => item.refetch());
   if (!isNew && !item.data) {
     return item.error ? (
       <p role="alert">
@@ -88,10 +91,12 @@ export default function ContentEditor() {
   }
   return (
     <EditorForm
-      key={`${kind}:${id}`}
+      key={`${kind}:${id}:${stale.generation}`}
       kind={kind}
       item={item.data ?? null}
       justCreated={justCreated}
+      reapply={stale.reapply}
+      reload={stale.reload}
     />
   );
 }
@@ -100,19 +105,27 @@ function EditorForm({
   kind,
   item,
   justCreated,
+  reapply,
+  reload,
 }: {
   kind: Kind;
   item: AdminContentJson | null;
   /** Just created: say so, as a save of an existing item does. */
   justCreated: boolean;
+  /** This form's changes, put back over the version a stale save reloaded. */
+  reapply: Partial<ContentInput> | null;
+  reload: (reapply?: Partial<ContentInput>) => Promise<void>;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState<AdminContentJson | null>(justCreated ? item : null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ stale: boolean; text: string } | null>(null);
+  // The version saves are made from: this form's own saves move it on, a background refetch does
+  // not, so a colleague's save in between is refused rather than overwritten.
+  const [version, setVersion] = useState(item?.version);
   const form = useForm<ContentInput, unknown, ContentValues>({
     resolver: zodResolver(contentInputSchema),
-    defaultValues: item ? inputOf(item) : EMPTY,
+    defaultValues: item ? { ...inputOf(item), ...reapply } : EMPTY,
   });
   const mediaList = useQuery({
     queryKey: ['admin', 'media'],
@@ -133,7 +146,7 @@ function EditorForm({
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     setSaved(null);
-    const body = { ...values, excerpt: excerptHtml(values.excerpt) };
+    const body = { ...values, excerpt: excerptHtml(values.excerpt), version };
     try {
       const { data } = await adminFetch<{ data: AdminContentJson }>(
         item ? `/api/admin/content/${kind}/${item.id}` : `/api/admin/content/${kind}`,
@@ -151,9 +164,10 @@ function EditorForm({
       }
       queryClient.setQueryData(['admin', 'content', kind, String(data.id)], data);
       form.reset(inputOf(data));
+      setVersion(data.version);
       setSaved(data);
     } catch (error) {
-      setFailure(applyServerErrors(form, error));
+      setFailure({ stale: isStaleSave(error), text: applyServerErrors(form, error) });
     }
   });
 
@@ -185,7 +199,21 @@ function EditorForm({
             )}
           </FormMessage>
         ) : null}
-        {failure ? <FormMessage kind="error">{failure}</FormMessage> : null}
+        {reapply && !failure && !saved ? (
+          <FormMessage kind="success">
+            Your changes are back on top of the saved {noun}: check and save
+          </FormMessage>
+        ) : null}
+        {failure?.stale && item ? (
+          <StaleSaveNotice
+            noun={noun}
+            message={failure.text}
+            onReload={() => void reload()}
+            onReapply={() => void reload(changedFields(form.getValues(), inputOf(item)))}
+          />
+        ) : failure ? (
+          <FormMessage kind="error">{failure.text}</FormMessage>
+        ) : null}
         <Field name="title" label="Title" required />
         <div className="grid gap-4 md:grid-cols-2">
           <Field

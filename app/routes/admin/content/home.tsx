@@ -5,6 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { homeInputSchema, type HomeInput, type HomeJson } from '#domain/content-admin.ts';
 import { applyServerErrors } from '#app/components/admin/ui.tsx';
 import { adminFetch } from '#app/lib/admin-api.ts';
+import { isStaleSave, StaleSaveNotice } from '#app/components/admin/StaleSave.tsx';
+import { changedFields, useStaleReload } from '#app/components/admin/editor-session.ts';
 import { Form } from '#app/components/forms/Form.tsx';
 import { Field } from '#app/components/forms/Field.tsx';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
@@ -200,26 +202,53 @@ function Tiles() {
   );
 }
 
-function HomeForm({ home }: { home: HomeJson }) {
+/** The home page as the back office loads it: with the version its save is made from. */
+type LoadedHome = HomeJson & { version: number };
+
+function HomeForm({
+  home,
+  reapply,
+  reload,
+}: {
+  home: LoadedHome;
+  /** This form's changes, put back over the version a stale save reloaded. */
+  reapply: Partial<HomeInput> | null;
+  reload: (reapply?: Partial<HomeInput>) => Promise<void>;
+}) {
   const queryClient = useQueryClient();
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [message, setMessage] = useState<{
+    kind: 'error' | 'success' | 'stale';
+    text: string;
+  } | null>(
+    reapply
+      ? {
+          kind: 'success',
+          text: 'Your changes are back on top of the saved home page: check and save',
+        }
+      : null,
+  );
+  // Moved on by this form's saves only, so a colleague's save in between is refused.
+  const [version, setVersion] = useState(home.version);
+  const loaded: HomeInput = { slides: home.slides, tiles: home.tiles };
   const form = useForm<HomeInput, unknown, HomeJson>({
     resolver: zodResolver(homeInputSchema),
-    defaultValues: home,
+    defaultValues: { ...loaded, ...reapply },
   });
   const onSubmit = form.handleSubmit(
     async (values) => {
       setMessage(null);
       try {
-        const { data } = await adminFetch<{ data: HomeJson }>('/api/admin/home', {
+        const { data } = await adminFetch<{ data: LoadedHome }>('/api/admin/home', {
           method: 'PUT',
-          body: values,
+          body: { ...values, version },
         });
         queryClient.setQueryData(['admin', 'home'], data);
-        form.reset(data);
+        setVersion(data.version);
+        form.reset({ slides: data.slides, tiles: data.tiles });
         setMessage({ kind: 'success', text: 'Home page saved: the shop shows it now.' });
       } catch (error) {
-        setMessage({ kind: 'error', text: applyServerErrors(form, error) });
+        const text = applyServerErrors(form, error);
+        setMessage({ kind: isStaleSave(error) ? 'stale' : 'error', text });
       }
     },
     (errors) => {
@@ -229,7 +258,16 @@ function HomeForm({ home }: { home: HomeJson }) {
   );
   return (
     <Form form={form} onSubmit={onSubmit} aria-label="Home page" className="flex flex-col gap-8">
-      {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
+      {message?.kind === 'stale' ? (
+        <StaleSaveNotice
+          noun="home page"
+          message={message.text}
+          onReload={() => void reload()}
+          onReapply={() => void reload(changedFields(form.getValues(), loaded))}
+        />
+      ) : message ? (
+        <FormMessage kind={message.kind}>{message.text}</FormMessage>
+      ) : null}
       <Slides />
       <Tiles />
       <button type="submit" className={`${primaryButton} self-start`}>
@@ -243,8 +281,9 @@ function HomeForm({ home }: { home: HomeJson }) {
 export default function AdminHome() {
   const home = useQuery({
     queryKey: ['admin', 'home'],
-    queryFn: async () => (await adminFetch<{ data: HomeJson }>('/api/admin/home')).data,
+    queryFn: async () => (await adminFetch<{ data: LoadedHome }>('/api/admin/home')).data,
   });
+  const stale = useStaleReload<Partial<HomeInput>>(() => home.refetch());
   return (
     <div className="flex max-w-4xl flex-col gap-6">
       <h1 className="text-2xl font-semibold">Home page</h1>
@@ -254,7 +293,12 @@ export default function AdminHome() {
       ) : !home.data ? (
         <Spinner label="Loading the home page" />
       ) : (
-        <HomeForm home={home.data} />
+        <HomeForm
+          key={stale.generation}
+          home={home.data}
+          reapply={stale.reapply}
+          reload={stale.reload}
+        />
       )}
     </div>
   );
