@@ -146,7 +146,7 @@ const EVERY_ELEMENT = [
   ' <mark id="mark">mark</mark> <q id="q">q</q> <s id="s">s</s> <samp id="samp">samp</samp>',
   ' <small id="small">small</small> <span id="span">span</span> <strong id="strong">strong</strong>',
   ' m<sub id="sub">2</sub> m<sup id="sup">2</sup> <time id="time">noon</time> <u id="u">u</u>',
-  ' <var id="var">x</var> long<wbr>word<br id="br">next line</p>',
+  ' <var id="var">x</var> long<wbr id="wbr">word<br id="br">next line</p>',
   '<address id="address">1 Quarry Lane</address>',
   '<article id="article"><p>Article</p></article><aside id="aside"><p>Aside</p></aside>',
   '<header id="header"><p>Header</p></header><footer id="footer"><p>Footer</p></footer>',

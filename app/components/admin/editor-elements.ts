@@ -28,6 +28,17 @@ const inlineMark = (tag: string) =>
     renderHTML: ({ HTMLAttributes }) => [tag, HTMLAttributes, 0],
   });
 
+/** An element with the content it may hold. */
+const element = (tag: string, content: string, group?: string) =>
+  Node.create({
+    name: `html_${tag}`,
+    group,
+    content,
+    addAttributes: idOnly,
+    parseHTML: () => [{ tag }],
+    renderHTML: ({ HTMLAttributes }) => [tag, HTMLAttributes, 0],
+  });
+
 /**
  * An element that holds either blocks or text, as two nodes: one with block content, one with
  * inline content, chosen by what the stored element holds, so `<div>Text</div>` does not gain a
@@ -55,46 +66,20 @@ const CONTAINERS = 'address article aside div footer header hgroup main nav sect
 export const CMS_ELEMENT_EXTENSIONS = [
   ...INLINE.split(' ').map(inlineMark),
   ...CONTAINERS.split(' ').flatMap((tag) => container(tag)),
-  Node.create({
-    name: 'html_figure',
-    group: 'block',
-    content: 'html_figcaption? block* html_figcaption?',
-    addAttributes: idOnly,
-    parseHTML: () => [{ tag: 'figure' }],
-    renderHTML: ({ HTMLAttributes }) => ['figure', HTMLAttributes, 0],
-  }),
-  Node.create({
-    name: 'html_figcaption',
-    content: 'inline*',
-    addAttributes: idOnly,
-    parseHTML: () => [{ tag: 'figcaption' }],
-    renderHTML: ({ HTMLAttributes }) => ['figcaption', HTMLAttributes, 0],
-  }),
-  Node.create({
-    name: 'html_dl',
-    group: 'block',
-    content: 'definitionPart+',
-    addAttributes: idOnly,
-    parseHTML: () => [{ tag: 'dl' }],
-    renderHTML: ({ HTMLAttributes }) => ['dl', HTMLAttributes, 0],
-  }),
+  element('figure', 'html_figcaption? block* html_figcaption?', 'block'),
+  element('figcaption', 'inline*'),
+  element('dl', 'definitionPart+', 'block'),
   ...container('dt', 'definitionPart'),
   ...container('dd', 'definitionPart'),
-  Node.create({
-    name: 'html_menu',
-    group: 'block',
-    content: 'listItem+',
-    addAttributes: idOnly,
-    parseHTML: () => [{ tag: 'menu' }],
-    renderHTML: ({ HTMLAttributes }) => ['menu', HTMLAttributes, 0],
-  }),
+  element('menu', 'listItem+', 'block'),
   Node.create({
     name: 'html_wbr',
     group: 'inline',
     inline: true,
     atom: true,
+    addAttributes: idOnly,
     parseHTML: () => [{ tag: 'wbr' }],
-    renderHTML: () => ['wbr'],
+    renderHTML: ({ HTMLAttributes }) => ['wbr', HTMLAttributes],
   }),
   // A table's caption waits before its table in the editor (ProseMirror's tables hold rows only).
   Node.create({
