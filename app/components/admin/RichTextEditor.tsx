@@ -4,14 +4,15 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { isShopOrHttpsUrl } from '#domain/content-admin.ts';
 import { CMS_TYPOGRAPHY } from '../content/CmsHtml.tsx';
-import { CMS_ATTRIBUTES, CMS_TABLE_EXTENSIONS, storedHtml } from './editor-html.ts';
+import { CMS_ELEMENT_EXTENSIONS } from './editor-elements.ts';
+import { CMS_ATTRIBUTES, CMS_TABLE_EXTENSIONS, editorHtml, storedHtml } from './editor-html.ts';
 
 /**
  * The back office's rich-text editor (Tiptap): HTML in, HTML out. The server sanitises what it
  * is given with the same allow-list `content.rendered` is served through, so the editor needs no
  * sanitiser of its own; links and images are limited to this shop's paths and https addresses.
  * Its schema covers what the allow-list keeps (tables, every heading level, lists, quotes, links,
- * images with alt), so opening and saving an item changes nothing a shopper sees.
+ * images with alt, and every other element it allows: see editor-elements.ts), so opening and saving an item changes nothing a shopper sees.
  * Imported only by back-office routes: the storefront never loads it.
  */
 export function RichTextEditor({
@@ -40,9 +41,10 @@ export function RichTextEditor({
       }),
       Image,
       ...CMS_TABLE_EXTENSIONS,
+      ...CMS_ELEMENT_EXTENSIONS,
       CMS_ATTRIBUTES,
     ],
-    content: value,
+    content: editorHtml(value),
     // Rendered in the browser only: the back office's pages load their data after hydration.
     immediatelyRender: false,
     editorProps: {
@@ -60,7 +62,7 @@ export function RichTextEditor({
   // A new value from outside (another item loaded) replaces the text; the editor's own echo does not.
   useEffect(() => {
     if (editor && value !== storedHtml(editor.getHTML()))
-      editor.commands.setContent(value, { emitUpdate: false });
+      editor.commands.setContent(editorHtml(value), { emitUpdate: false });
   }, [editor, value]);
 
   return (
