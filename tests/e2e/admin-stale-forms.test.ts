@@ -149,4 +149,56 @@ describe('a stale save in the back office', () => {
     expect((await get()).name).toBe(first.name);
     expect(errors).toEqual([]);
   });
+
+  it("the menu: shows the owner's save, re-applies this menu over it, or reloads it", async () => {
+    type Node = { title: string; children: Node[] };
+    const get = async () =>
+      (await api.call('GET', '/api/admin/menu')).body.data as { tree: Node[]; version: number };
+    const put = (tree: Node[], version: number) =>
+      api.call('PUT', '/api/admin/menu', { tree, version });
+    const loaded = await get();
+    const [first, second] = loaded.tree as [Node, Node];
+    await page.goto('/admin/content/menu');
+    await page.getByRole('heading', { level: 1, name: 'Mega-menu' }).waitFor();
+    await hydrated(page);
+    const entries = page.getByRole('region', { name: 'Menu entries' });
+    await entries.getByLabel('Menu entry 1', { exact: true }).waitFor();
+    const owners = [{ ...first, title: `${first.title} (owner)` }, ...loaded.tree.slice(1)];
+    expect((await put(owners, loaded.version)).status).toBe(200);
+
+    await entries.getByLabel('Menu entry 2', { exact: true }).fill(`${second.title} Plus`);
+    await entries.getByRole('button', { name: 'Save the menu' }).click();
+    await shown(
+      entries
+        .getByRole('alert')
+        .filter({ hasText: /Someone else saved this since you opened it \(owner@tessera\.test/ }),
+    );
+    await entries.getByRole('button', { name: 'Re-apply my changes' }).click();
+    await shown(entries.getByRole('status').filter({ hasText: 'Your menu is back on top' }));
+    expect(await entries.getByLabel('Menu entry 2', { exact: true }).inputValue()).toBe(
+      `${second.title} Plus`,
+    );
+    await entries.getByRole('button', { name: 'Save the menu' }).click();
+    await shown(entries.getByRole('status').filter({ hasText: 'Menu saved' }));
+    const saved = await get();
+    expect(saved.tree.map((node) => node.title).slice(0, 2)).toEqual([
+      first.title,
+      `${second.title} Plus`,
+    ]);
+    expect(saved.version).toBeGreaterThan(loaded.version + 1);
+
+    // Reload instead: the owner's menu replaces what was typed here.
+    expect((await put(owners, saved.version)).status).toBe(200);
+    await entries.getByLabel('Menu entry 2', { exact: true }).fill('Typed then dropped');
+    await entries.getByRole('button', { name: 'Save the menu' }).click();
+    await entries.getByRole('button', { name: 'Reload the menu' }).click();
+    await expect
+      .poll(() => entries.getByLabel('Menu entry 1', { exact: true }).inputValue())
+      .toBe(`${first.title} (owner)`);
+    expect(await entries.getByLabel('Menu entry 2', { exact: true }).inputValue()).toBe(
+      second.title,
+    );
+    expect((await get()).tree[1]!.title).toBe(second.title);
+    expect(errors).toEqual([]);
+  });
 });

@@ -2,11 +2,18 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MENU_MAX_DEPTH, menuInputSchema, type MenuTreeNode } from '#domain/content-admin.ts';
 import { failureMessage } from '#app/components/admin/ui.tsx';
+import { isStaleSave, StaleSaveNotice } from '#app/components/admin/StaleSave.tsx';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { inputClass, primaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { ContentNav } from '#app/components/admin/ContentNav.tsx';
+
+/** The menu as the back office loads it: with the version its save is made from. */
+interface LoadedMenu {
+  tree: MenuTreeNode[];
+  version: number;
+}
 
 /** A node while it is edited: a key of its own so React keeps inputs with their entries. */
 interface Draft {
@@ -131,14 +138,21 @@ export default function AdminMenu() {
   const queryClient = useQueryClient();
   const menu = useQuery({
     queryKey: ['admin', 'menu'],
-    queryFn: async () =>
-      (await adminFetch<{ data: { tree: MenuTreeNode[] } }>('/api/admin/menu')).data.tree,
+    queryFn: async () => (await adminFetch<{ data: LoadedMenu }>('/api/admin/menu')).data,
   });
   const [draft, setDraft] = useState<Draft[] | null>(null);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  // Moved on by this form's saves (and reloads) only, so a colleague's save in between is refused.
+  const [version, setVersion] = useState<number | null>(null);
+  const [message, setMessage] = useState<{
+    kind: 'error' | 'success' | 'stale';
+    text: string;
+  } | null>(null);
   const [saving, setSaving] = useState(false);
-  const nodes = draft ?? (menu.data ? toDraft(menu.data) : null);
-  if (nodes !== null && draft === null) setDraft(nodes);
+  const nodes = draft ?? (menu.data ? toDraft(menu.data.tree) : null);
+  if (nodes !== null && draft === null) {
+    setDraft(nodes);
+    setVersion(menu.data!.version);
+  }
 
   const update = (path: number[], change: (list: Draft[]) => Draft[]) => {
     setMessage(null);
@@ -153,20 +167,34 @@ export default function AdminMenu() {
     }
     setSaving(true);
     try {
-      const { data } = await adminFetch<{ data: { tree: MenuTreeNode[] } }>('/api/admin/menu', {
+      const { data } = await adminFetch<{ data: LoadedMenu }>('/api/admin/menu', {
         method: 'PUT',
-        body: { tree: checked.data.tree },
+        body: { tree: checked.data.tree, ...(version === null ? {} : { version }) },
       });
-      queryClient.setQueryData(['admin', 'menu'], data.tree);
+      queryClient.setQueryData(['admin', 'menu'], data);
       setDraft(toDraft(data.tree));
+      setVersion(data.version);
       setMessage({ kind: 'success', text: 'Menu saved: the shop shows it now.' });
     } catch (error) {
-      setMessage({
-        kind: 'error',
-        text: failureMessage(error),
-      });
+      setMessage({ kind: isStaleSave(error) ? 'stale' : 'error', text: failureMessage(error) });
     } finally {
       setSaving(false);
+    }
+  };
+
+  /** Loads the menu someone saved first: theirs replaces this draft, or this draft goes on top. */
+  const reload = async (keepMine: boolean) => {
+    const fresh = await menu.refetch();
+    if (!fresh.data) return;
+    setVersion(fresh.data.version);
+    if (keepMine) {
+      setMessage({
+        kind: 'success',
+        text: 'Your menu is back on top of the saved one: check and save',
+      });
+    } else {
+      setDraft(toDraft(fresh.data.tree));
+      setMessage(null);
     }
   };
 
@@ -180,7 +208,16 @@ export default function AdminMenu() {
         <Spinner label="Loading the menu" />
       ) : (
         <section aria-label="Menu entries" className="flex flex-col gap-4">
-          {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
+          {message?.kind === 'stale' ? (
+            <StaleSaveNotice
+              noun="menu"
+              message={message.text}
+              onReload={() => void reload(false)}
+              onReapply={() => void reload(true)}
+            />
+          ) : message ? (
+            <FormMessage kind={message.kind}>{message.text}</FormMessage>
+          ) : null}
           <Entries nodes={nodes} path={[]} update={update} />
           <div className="flex flex-wrap gap-3">
             <button
