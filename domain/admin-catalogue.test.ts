@@ -65,7 +65,15 @@ describe('variationsGridSchema', () => {
   it('turns pounds into pence and empty fields into null', () => {
     const grid = variationsGridSchema.parse({
       variations: [
-        { ...row, id: 3, price: '£1,234.5', sale_price: '999.99', stock: '12', sku: 'CAR-600' },
+        {
+          ...row,
+          id: 3,
+          price: '£1,234.5',
+          sale_price: '999.99',
+          stock: '12',
+          stock_seen: 10,
+          sku: 'CAR-600',
+        },
         { ...row, option: 'Free Sample', price: '0' },
       ],
     });
@@ -76,6 +84,7 @@ describe('variationsGridSchema', () => {
       price: 123450,
       sale_price: 99999,
       stock: 12,
+      stock_seen: 10,
     });
     expect(grid.variations[1]).toMatchObject({
       price: 0,
@@ -83,6 +92,13 @@ describe('variationsGridSchema', () => {
       stock: null,
       sku: null,
     });
+  });
+  it('refuses a changed stock of a size that exists without the figure the editor saw', () => {
+    const result = variationsGridSchema.safeParse({ variations: [{ id: 3, stock: '12' }] });
+    expect(fields(result)).toEqual({ 'variations.0.stock': CATALOGUE_MESSAGES.stockUnseen });
+    expect(variationsGridSchema.parse({ variations: [{ id: 3, price: '40' }] }).variations).toEqual(
+      [{ id: 3, price: 4000 }],
+    );
   });
   it('answers each bad cell with its message', () => {
     const result = variationsGridSchema.safeParse({
