@@ -295,7 +295,7 @@ describe('every documented route answers as its schema says', () => {
     await checked(visitor, 'DELETE', `/api/cart/${line.id}`);
   });
 
-  it('the newsletter, enquiries and the postcode lookup', async () => {
+  it('the newsletter, enquiries, the postcode lookup and the sample rules', async () => {
     const reader = `reader-${randomBytes(4).toString('hex')}@example.com`;
     await checked(visitor, 'POST', '/api/newsletter/subscribe', { email: reader });
     await checked(visitor, 'POST', '/api/newsletter/confirm', {
@@ -311,6 +311,7 @@ describe('every documented route answers as its schema says', () => {
       message: 'Honed limestone for a 24 m² kitchen floor, please.',
     });
     await checked(visitor, 'GET', '/api/postcode-lookup?postcode=IV2%203JH');
+    await checked(visitor, 'GET', '/api/samples/rules');
   });
 
   it('accounts', async () => {
