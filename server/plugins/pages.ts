@@ -248,7 +248,7 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
     // Pages read no bodies themselves: React Router gets the raw stream.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.all('/*', async (request, reply) => {
+    scope.all('/*', { config: { refusesWrites: true } }, async (request, reply) => {
       // No route has an action: anything but a read is refused here, before React Router,
       // which would log a stack for each (a scanner sends thousands).
       if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -78,8 +78,13 @@ export const securityPlugin = fp(
       const contentType = request.headers['content-type'];
       const hasBody =
         Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
+      // Pages refuse every write themselves (405) without reading its body.
+      const refusesWrites =
+        (request.routeOptions.config as { refusesWrites?: boolean } | undefined)?.refusesWrites ===
+        true;
       if (
         hasBody &&
+        !refusesWrites &&
         !/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '') &&
         !isUpload(request.routeOptions.url, contentType)
       ) {

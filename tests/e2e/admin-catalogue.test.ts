@@ -19,10 +19,13 @@ import { productEditSchema, productEditValues } from '#domain/admin-catalogue.ts
 import { readAdminProduct } from '#server/services/catalogue/admin-products.ts';
 
 const catalogue = buildCatalogue();
-/** A tile with two or more sizes: its cheapest size gets a new price. */
+/** A tile sold by the m² with two or more sizes: its cheapest size gets a new price. */
 // The last such product: the other browser tests pick the first ones of the catalogue.
 const tile = catalogue.products.findLast(
-  (p) => p.variations.filter((v) => !/sample/i.test(v.option)).length >= 2 && !p.onSale,
+  (p) =>
+    p.unit === 'm2' &&
+    p.variations.filter((v) => !/sample/i.test(v.option)).length >= 2 &&
+    !p.onSale,
 )!;
 
 let browser: Browser;
