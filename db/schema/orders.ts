@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -65,6 +66,24 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** A payment arrived for an order that had expired or was cancelled: refund it. */
     needsRefund: boolean('needs_refund').notNull().default(false),
+    /** 'delivery' to the shipping address, or 'collection' from the yard (when offered). */
+    fulfilment: text('fulfilment').notNull().default('delivery'),
+    /** The day booked for the delivery (pallets) or the collection; null when none was booked. */
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    /** The timed slot booked on that day ('am', 'pm'), null for any time of the day. */
+    deliverySlot: text('delivery_slot'),
+    /** Answers to the site-access questions that change how a pallet is delivered. */
+    siteAccess: jsonb('site_access')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** The customer's note for the driver, printed on the delivery note. */
+    deliveryInstructions: text('delivery_instructions'),
+    /** Set as the order leaves: who carries it and where the customer follows it. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** When the confirmation left by mail; null while unsent (a later pass retries). */
     confirmationMailedAt: timestamp('confirmation_mailed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -78,6 +97,7 @@ export const orders = pgTable(
       sql`${t.totalNetPence} + ${t.totalVatPence} = ${t.totalPence}
         AND ${t.goodsGrossPence} + ${t.deliveryGrossPence} = ${t.totalPence}`,
     ),
+    check('orders_fulfilment_known', sql`${t.fulfilment} IN ('delivery', 'collection')`),
   ],
 );
 
