@@ -1,12 +1,8 @@
-import { resolve } from 'node:path';
-import { openDatabase } from '#db/client.ts';
-import { migrate } from '#db/migrate.ts';
 import { fieldErrors } from '#domain/validation.ts';
 import { firstStaffSchema } from '#domain/staff.ts';
-import { loadConfig } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 import { StaffService } from '../services/staff/staff.ts';
-import { CommandError, readCommandLine, runCommand } from './command-line.ts';
+import { CommandError, openShopDatabase, readCommandLine, runCommand } from './command-line.ts';
 
 const USAGE = `Adds a staff member (the first one is usually the owner):
   npm run admin:create -- --email owner@shop.example --name "Sam Owner" --role owner
@@ -31,13 +27,8 @@ if (!parsed.success) {
   process.exit(2);
 }
 await runCommand(async () => {
-  const config = loadConfig();
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pglite'),
-  });
+  const { database } = await openShopDatabase();
   try {
-    await migrate(database);
     const member = await new StaffService(database.db).createWithPassword(parsed.data, null);
     console.log(
       `Added ${member.role} ${member.email}: they enrol an authenticator app at their first sign-in at /admin.`,

@@ -1,4 +1,8 @@
+import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type DatabaseHandle, openDatabase } from '#db/client.ts';
+import { migrate } from '#db/migrate.ts';
+import { type Config, loadConfig } from '../config.ts';
 
 /** A refusal or a mistake the person at the terminal can fix: printed without a stack trace. */
 export class CommandError extends Error {
@@ -58,4 +62,24 @@ export async function runCommand(body: () => Promise<void>): Promise<void> {
       process.exitCode = 1;
     }
   }
+}
+
+/**
+ * The shop's database for a command: DATABASE_URL, or the embedded one in DATA_DIR (with the shop
+ * stopped: PGlite takes one process at a time), brought up to the latest migration. The caller
+ * closes it.
+ */
+export async function openShopDatabase(): Promise<{ config: Config; database: DatabaseHandle }> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pglite'),
+  });
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return { config, database };
 }

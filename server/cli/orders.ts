@@ -1,14 +1,17 @@
-import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from '#db/client.ts';
-import { migrate } from '#db/migrate.ts';
+import { queryRows } from '#db/client.ts';
 import { orderParams } from '#domain/checkout.ts';
 import { toPence } from '#domain/money.ts';
 import { ORDER_STATUSES, type OrderStatus } from '#domain/order-states.ts';
-import { loadConfig } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 import { createServices } from '../services/index.ts';
-import { CommandError, readCommandLine, runCommand, usageError } from './command-line.ts';
+import {
+  CommandError,
+  openShopDatabase,
+  readCommandLine,
+  runCommand,
+  usageError,
+} from './command-line.ts';
 
 const USAGE = `Staff tools for orders (until the back office runs them):
   npm run orders -- list [--status pending_payment]
@@ -51,13 +54,8 @@ if (!command || !COMMANDS.includes(command)) {
 }
 
 await runCommand(async () => {
-  const config = loadConfig();
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, 'pglite'),
-  });
+  const { config, database } = await openShopDatabase();
   try {
-    await migrate(database);
     const { orders } = createServices(database.db, database.db, config);
     const find = async (n: string) => {
       const [row] = await queryRows<{ id: number }>(
