@@ -4,11 +4,10 @@ import { queryRows, type Database } from '#db/client.ts';
 import { idArray } from '#db/sql-arrays.ts';
 import type {
   AdminProductFilter,
-  AdminProductRow,
   AdminProductsQuery,
   AdminSort,
-  ProductStatus,
-} from '#domain/admin-catalogue.ts';
+} from '#domain/admin-bulk-edits.ts';
+import type { AdminProductRow } from '#domain/admin-catalogue.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
 
 export const pounds = (pence: number | null) => (pence === null ? null : formatPoundsPlain(pence));
@@ -66,22 +65,12 @@ function idPage(query: AdminProductsQuery, where: SQL, direction: SQL): SQL {
     ORDER BY pc.product_id ${direction} LIMIT ${query.per_page} OFFSET ${offset}`;
 }
 
-interface ListRow {
-  id: number;
-  name: string;
-  slug: string;
-  sku: string | null;
-  status: ProductStatus;
-  featured: boolean;
-  on_sale: boolean;
-  is_new_arrival: boolean;
-  updated_at: Date | string;
-  variation_count: number;
+/** A list row as read: the answer's fields, with the prices in pence and the time as stored. */
+type ListRow = Omit<AdminProductRow, 'min_price' | 'max_price' | 'updated_at'> & {
   min_price: number | null;
   max_price: number | null;
-  stock: number | null;
-  image: string | null;
-}
+  updated_at: Date | string;
+};
 
 /** The back office's product list: a page of products, each with its price range. */
 export class AdminProductList {

@@ -8,10 +8,8 @@ import {
   type AdminProductJson,
   type ProductCreate,
   type ProductEdit,
-  type ProductStatus,
 } from '#domain/admin-catalogue.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
-import type { SellingUnit } from '#domain/selling-unit.ts';
 import { isSlug, slugify } from '#domain/slug.ts';
 import { badRequest } from '../../http/errors.ts';
 import { sanitiseCmsHtml } from '../content/sanitise.ts';
@@ -45,23 +43,9 @@ async function refuseTakenSlug(tx: Database, slug: string, exceptId: number | nu
 
 /** One product as the editor shows it, with its categories, terms, images and sizes. */
 export async function readAdminProduct(db: Database, id: number): Promise<AdminProductJson | null> {
-  const [row] = await queryRows<{
-    id: number;
-    name: string;
-    slug: string;
-    sku: string;
-    status: ProductStatus;
-    unit: SellingUnit;
-    short_description: string;
-    description: string;
-    featured: boolean;
-    is_new_arrival: boolean;
-    on_sale: boolean;
-    updated_at: Date | string;
-    category_ids: number[];
-    term_ids: number[];
-    version: number;
-  }>(
+  const [row] = await queryRows<
+    Omit<AdminProductJson, 'images' | 'variations' | 'updated_at'> & { updated_at: Date | string }
+  >(
     db,
     sql`SELECT id, name, slug, sku, status, unit, short_description, description, featured,
         is_new_arrival, on_sale, updated_at, version,
