@@ -8,7 +8,7 @@
  */
 import pg from 'pg';
 import { openDatabase } from '#db/client.ts';
-import { adminProductsQuery } from '#domain/admin-catalogue.ts';
+import { adminProductsQuery } from '#domain/admin-bulk-edits.ts';
 import { AdminCatalogue } from '#server/services/catalogue/admin-catalogue.ts';
 import { benchDatabaseUrl } from './lib/database.ts';
 import { percentile, ms } from './lib/load.ts';

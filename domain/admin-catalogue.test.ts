@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { bulkEditSchema, changedPrice, percentChange } from './admin-bulk-edits.ts';
 import {
-  bulkEditSchema,
   categoryEditSchema,
   categoryFormSchema,
-  CATALOGUE_MESSAGES,
-  changedPrice,
-  percentChange,
-  priceUnit,
-  productEditSchema,
-  storedPrices,
   TAXONOMY_MESSAGES,
   termEditSchema,
   termFormSchema,
+} from './admin-taxonomy.ts';
+import {
+  CATALOGUE_MESSAGES,
+  priceUnit,
+  productEditSchema,
+  storedPrices,
   variationsGridSchema,
 } from './admin-catalogue.ts';
 

@@ -1,9 +1,8 @@
-// The back office's catalogue forms and their rules: the product editor, the variations grid, the
-// product list's query and bulk edits. One schema serves the form and the API, each message beside
-// its rule.
+// The back office's product editor and its rules: the product's fields, the variations grid, and
+// the product as the editor and its list read it. One schema serves the form and the API, each
+// message beside its rule. Bulk edits, images and categories have modules of their own.
 import { z } from '#domain/zod.ts';
-import { intParam, single } from './catalogue-query.ts';
-import { roundPence, tryToPence } from './money.ts';
+import { tryToPence } from './money.ts';
 import { isFreeSample, isFullSizeSample } from './samples.ts';
 import { SELLING_UNIT_MESSAGES, SELLING_UNITS, type SellingUnit } from './selling-unit.ts';
 import { isSlug } from './slug.ts';
@@ -63,7 +62,7 @@ export const CATALOGUE_MESSAGES = {
   bulkBelowZero: 'The change would take a price below £0.00',
 } as const;
 
-const requiredText = (required: string, max: number, tooLong: string) =>
+export const requiredText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
 
 /** Optional money text in pounds → pence or null; '' means none. */
@@ -76,13 +75,14 @@ const optionalMoney = (message: string) =>
     })
     .transform((v) => (v === '' ? null : tryToPence(v)!));
 
-const ids = (message: string) =>
+export const idList = (message: string) =>
   z.array(z.number({ error: message }).int({ error: message }).positive({ error: message }), {
     error: message,
   });
 
 /** The version a save was loaded at: absent skips the check (scripts that mean to overwrite). */
-const version = z.number().int().positive().optional();
+/** The version a form loaded, sent back with its save (absent: no check, e.g. a script). */
+export const versionField = z.number().int().positive().optional();
 
 export const productEditSchema = z.object({
   name: requiredText(
@@ -110,14 +110,14 @@ export const productEditSchema = z.object({
   description: z
     .string()
     .max(DESCRIPTION_MAX_LENGTH, { error: CATALOGUE_MESSAGES.descriptionTooLong }),
-  category_ids: ids(CATALOGUE_MESSAGES.unknownCategory).max(50),
-  term_ids: ids(CATALOGUE_MESSAGES.unknownTerm).max(100),
+  category_ids: idList(CATALOGUE_MESSAGES.unknownCategory).max(50),
+  term_ids: idList(CATALOGUE_MESSAGES.unknownTerm).max(100),
   featured: z.boolean(),
   is_new_arrival: z.boolean(),
   /** The clearance flag: the product shows in Special Deals and stock clearance. */
   on_sale: z.boolean(),
   /** The version the editor loaded (see docs/api.md, "Versions"). */
-  version,
+  version: versionField,
 });
 /**
  * POST /api/admin/products: a new product starts as a draft with its name (and a slug made from
@@ -271,128 +271,6 @@ export function storedPrices(row: { price: number; sale_price: number | null }):
     ? { pricePence: row.price, regularPricePence: null }
     : { pricePence: row.sale_price, regularPricePence: row.price };
 }
-
-export const ADMIN_SORTS = [
-  'id-desc',
-  'date-desc',
-  'date-asc',
-  'id-asc',
-  'price-asc',
-  'price-desc',
-] as const;
-/** Sorts an index serves at 100k products (no name index exists: search by name instead). */
-export type AdminSort = (typeof ADMIN_SORTS)[number];
-
-const optionalId = single(z.coerce.number({ error: 'Must be a whole number' }).int().positive())
-  .optional()
-  .catch(undefined);
-
-/** GET /api/admin/products: search by name or SKU, filter, sort, page. */
-export const adminProductsQuery = z.object({
-  page: intParam(1, 10_000, 1),
-  per_page: intParam(1, 100, 25),
-  q: single(z.string().trim().max(200, { error: 'At most 200 characters' })).optional(),
-  status: single(z.enum(PRODUCT_STATUSES, { error: CATALOGUE_MESSAGES.statusRequired })).optional(),
-  category: optionalId,
-  sort: single(z.enum(ADMIN_SORTS, { error: 'Unknown sort' })).default('id-desc'),
-});
-export type AdminProductsQuery = z.output<typeof adminProductsQuery>;
-/** The filter part of the list's query, shared with "all matching" bulk edits. */
-export type AdminProductFilter = Pick<AdminProductsQuery, 'q' | 'status' | 'category'>;
-
-export const BULK_ACTIONS = [
-  'price_percent',
-  'price_amount',
-  'set_stock',
-  'publish',
-  'unpublish',
-] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
-
-export const bulkEditSchema = z
-  .object({
-    /** Chosen products, or every product matching `filter` when `all` is true. */
-    ids: ids(CATALOGUE_MESSAGES.bulkNothingSelected).max(MAX_BULK_IDS).default([]),
-    all: z.boolean().default(false),
-    filter: z
-      .object({
-        q: z.string().trim().max(200).optional(),
-        status: z.enum(PRODUCT_STATUSES).optional(),
-        category: z.number().int().positive().optional(),
-      })
-      .default({}),
-    action: z.enum(BULK_ACTIONS, { error: CATALOGUE_MESSAGES.bulkActionRequired }),
-    /** Percent for price_percent, pounds for price_amount, pieces for set_stock. */
-    value: z.string().trim().default(''),
-  })
-  .superRefine((edit, ctx) => {
-    if (!edit.all && edit.ids.length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ids'],
-        message: CATALOGUE_MESSAGES.bulkNothingSelected,
-      });
-    }
-    const value = edit.value;
-    if (edit.action === 'price_percent') {
-      const n = /^[+-]?\d{1,3}(\.\d{1,2})?$/.test(value) ? Number(value) : NaN;
-      if (!(n >= BULK_PERCENT_MIN && n <= BULK_PERCENT_MAX)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['value'],
-          message: CATALOGUE_MESSAGES.bulkPercentInvalid,
-        });
-      }
-    } else if (edit.action === 'price_amount') {
-      const pence = tryToPence(value);
-      if (pence === null || Math.abs(pence) > MAX_PRICE_PENCE) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['value'],
-          message: CATALOGUE_MESSAGES.bulkAmountInvalid,
-        });
-      }
-    } else if (edit.action === 'set_stock') {
-      if (!/^\d{1,7}$/.test(value) || Number(value) > MAX_STOCK) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['value'],
-          message: CATALOGUE_MESSAGES.bulkStockInvalid,
-        });
-      }
-    }
-  });
-export type BulkEditInput = z.input<typeof bulkEditSchema>;
-export type BulkEdit = z.output<typeof bulkEditSchema>;
-
-/**
- * A price after a percentage change, rounded by the shop's one rule.
- *
- * percentChange(4500, 10) → 4950
- * percentChange(1999, -15) → 1699 (1699.15)
- * percentChange(333, 50) → 500 (499.5 rounds half up)
- */
-export function percentChange(pence: number, percent: number): number {
-  return roundPence((pence * (100 + percent)) / 100);
-}
-
-/**
- * A price after a bulk price change; null when the change would take it below zero.
- *
- * changedPrice(4500, 'price_percent', '10') → 4950
- * changedPrice(4500, 'price_amount', '-2.50') → 4250
- * changedPrice(100, 'price_amount', '-2') → null
- */
-export function changedPrice(
-  pence: number,
-  action: 'price_percent' | 'price_amount',
-  value: string,
-): number | null {
-  const after =
-    action === 'price_percent' ? percentChange(pence, Number(value)) : pence + tryToPence(value)!;
-  return after < 0 ? null : Math.min(after, MAX_PRICE_PENCE);
-}
-
 /** A product row of the back office's list: a price range, never every variation. */
 export interface AdminProductRow {
   id: number;
@@ -474,83 +352,6 @@ export const variationsGridValues = (p: AdminProductJson): VariationsGridInput =
   })),
   version: p.version,
 });
-
-export interface BulkChangeRow {
-  product_id: number;
-  product: string;
-  variation_id: number | null;
-  option: string | null;
-  field: 'price' | 'regular_price' | 'stock' | 'status';
-  before: string | number | null;
-  after: string | number | null;
-}
-
-export interface BulkPreviewJson {
-  action: BulkAction;
-  products: number;
-  changes: number;
-  rows: BulkChangeRow[];
-  /** Rows left as they were, and why (e.g. a price that would fall below zero). */
-  skipped: number;
-}
-
-/** The image types staff may upload; the shop serves them resized as WebP and AVIF. */
-export const UPLOAD_CONTENT_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/avif',
-  'image/gif',
-] as const;
-export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
-/**
- * Pixels (width × height) an image may have, read from its header before anything decodes it: a
- * 1 MB PNG can claim 16000 × 16000 pixels and a gigabyte once decoded. 50 binary megapixels take
- * an 8192 × 6144 photo.
- */
-export const UPLOAD_MAX_PIXELS = 50 * 1024 * 1024;
-export const IMAGE_ALT_MAX_LENGTH = 200;
-/** Widths an uploaded image is served at (square crops, like the generated stones). */
-export const UPLOAD_WIDTHS = [320, 480, 640, 960, 1280] as const;
-
-export const IMAGE_MESSAGES = {
-  altTooLong: `Alt text must be at most ${IMAGE_ALT_MAX_LENGTH} characters`,
-  notAnImage: 'The file is not a JPEG, PNG, WebP, AVIF or GIF image we can read',
-  tooManyPixels: (width: number, height: number) =>
-    `The image is ${width} × ${height} pixels: at most ${UPLOAD_MAX_PIXELS / 1024 / 1024} megapixels (e.g. 8192 × 6144). Scale it down and upload it again`,
-  unknownImage: 'This image no longer belongs to the product: reload it',
-} as const;
-
-const altText = z
-  .string({ error: IMAGE_MESSAGES.altTooLong })
-  .trim()
-  .max(IMAGE_ALT_MAX_LENGTH, { error: IMAGE_MESSAGES.altTooLong });
-
-/** POST /api/admin/products/:id/images?alt=…: the image is the request body. */
-export const imageUploadQuery = z.object({ alt: single(altText).default('') });
-
-/** PUT /api/admin/products/:id/images: the images in their order with their alt text. */
-export const productImagesSchema = z.object({
-  version,
-  images: z
-    .array(z.object({ id: z.number().int().positive(), alt: altText }))
-    .max(30, { error: 'At most 30 images per product' }),
-});
-export type ProductImagesInput = z.input<typeof productImagesSchema>;
-
-/**
- * The storefront address of an uploaded image at a width (WebP by default).
- *
- * uploadedImageUrl(7) → '/media/upload/7-640.webp'
- * uploadedImageUrl(7, 320, 'avif') → '/media/upload/7-320.avif'
- */
-export function uploadedImageUrl(
-  id: number,
-  width = 640,
-  format: 'webp' | 'avif' = 'webp',
-): string {
-  return `/media/upload/${id}-${width}.${format}`;
-}
 
 // The answers of the back office's catalogue routes, for the OpenAPI document.
 const priceText = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -635,133 +436,3 @@ export const adminTaxonomySchema = z.object({
   ),
 });
 export type AdminTaxonomy = z.infer<typeof adminTaxonomySchema>;
-
-const bulkValue = z.union([z.string(), z.number(), z.null()]);
-export const bulkPreviewSchema = z.object({
-  action: z.enum(BULK_ACTIONS),
-  products: z.number().int(),
-  changes: z.number().int(),
-  rows: z.array(
-    z.object({
-      product_id: z.number().int(),
-      product: z.string(),
-      variation_id: z.number().int().nullable(),
-      option: z.string().nullable(),
-      field: z.enum(['price', 'regular_price', 'stock', 'status']),
-      before: bulkValue,
-      after: bulkValue,
-    }),
-  ),
-  skipped: z.number().int(),
-});
-
-export const bulkAppliedSchema = bulkPreviewSchema.extend({
-  bulk_edit_id: z.number().int().nullable(),
-});
-
-export const lastBulkEditSchema = z
-  .object({
-    id: z.number().int(),
-    action: z.string(),
-    summary: z.string(),
-    changes: z.number().int(),
-    created_at: z.string(),
-  })
-  .nullable();
-
-export const bulkUndoSchema = z.object({
-  bulk_edit_id: z.number().int(),
-  restored: z.number().int(),
-  skipped: z.array(
-    z.object({
-      table: z.string(),
-      id: z.number().int(),
-      product_id: z.number().int(),
-      reason: z.string(),
-    }),
-  ),
-});
-
-export const TAXONOMY_NAME_MAX_LENGTH = 100;
-
-export const TAXONOMY_MESSAGES = {
-  nameRequired: 'Enter the name',
-  nameTooLong: `The name must be at most ${TAXONOMY_NAME_MAX_LENGTH} characters`,
-  slugInvalid: 'The slug may hold lower-case letters, digits and single hyphens, e.g. marble-tiles',
-  slugTaken: 'This slug is already used here',
-  sectionRequired: 'Enter the section, e.g. stone-collection',
-  positionInvalid: 'The position is a whole number from 0 to 10000',
-} as const;
-
-const taxonomySlug = z
-  .string({ error: TAXONOMY_MESSAGES.slugInvalid })
-  .trim()
-  .max(100, { error: TAXONOMY_MESSAGES.slugInvalid })
-  .refine(isSlug, { error: TAXONOMY_MESSAGES.slugInvalid });
-const taxonomyName = requiredText(
-  TAXONOMY_MESSAGES.nameRequired,
-  TAXONOMY_NAME_MAX_LENGTH,
-  TAXONOMY_MESSAGES.nameTooLong,
-);
-const position = z
-  .number({ error: TAXONOMY_MESSAGES.positionInvalid })
-  .int({ error: TAXONOMY_MESSAGES.positionInvalid })
-  .min(0, { error: TAXONOMY_MESSAGES.positionInvalid })
-  .max(10_000, { error: TAXONOMY_MESSAGES.positionInvalid })
-  .default(0);
-
-/** A category: POST /api/admin/categories, PUT /api/admin/categories/:id. */
-export const categoryEditSchema = z.object({
-  name: taxonomyName,
-  slug: taxonomySlug,
-  section: z
-    .string({ error: TAXONOMY_MESSAGES.sectionRequired })
-    .trim()
-    .max(100, { error: TAXONOMY_MESSAGES.sectionRequired })
-    .refine(isSlug, { error: TAXONOMY_MESSAGES.sectionRequired }),
-  position,
-  version,
-});
-
-/** An attribute term: POST /api/admin/attributes/:id/terms, PUT /api/admin/terms/:id. */
-export const termEditSchema = z.object({
-  name: taxonomyName,
-  slug: taxonomySlug,
-  position,
-  version,
-});
-
-export type CategoryEdit = z.output<typeof categoryEditSchema>;
-export type TermEdit = z.output<typeof termEditSchema>;
-
-/**
- * The position as a form's text box holds it: blank → 0, '3' → 3, 'x' → the field's message. Only
- * the forms take text; the API keeps to JSON numbers.
- */
-const positionText = z.preprocess(
-  (value) =>
-    typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value,
-  position,
-);
-
-/** The back office's category form: `categoryEditSchema` with the position typed as text. */
-export const categoryFormSchema = categoryEditSchema.extend({ position: positionText });
-/** The back office's term form: `termEditSchema` with the position typed as text. */
-export const termFormSchema = termEditSchema.extend({ position: positionText });
-
-export const categoryJsonSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  section: z.string(),
-  position: z.number().int(),
-  version: z.number().int(),
-});
-export const termJsonSchema = z.object({
-  id: z.number().int(),
-  attribute_id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  position: z.number().int(),
-  version: z.number().int(),
-});

@@ -1,15 +1,13 @@
 // WooCommerce's product CSV (the exporter's columns), read and written by the back office's import
 // and export: header matching, lists, money, category paths, the file's bounds and the messages
 // staff see in the import's report. Rows: woocommerce-row.ts; the export: woocommerce-export.ts.
+import { CATALOGUE_MESSAGES, MAX_PRICE_PENCE, MAX_STOCK } from './admin-catalogue.ts';
 import {
-  CATALOGUE_MESSAGES,
-  MAX_PRICE_PENCE,
-  MAX_STOCK,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_PIXELS,
   UPLOAD_WIDTHS,
   uploadedImageUrl,
-} from './admin-catalogue.ts';
+} from './admin-images.ts';
 import { ATTRIBUTES, type AttributeId } from './catalogue.ts';
 import { SIZE_ATTRIBUTE_NAMES } from './samples.ts';
 import { SELLING_UNIT_MESSAGES } from './selling-unit.ts';

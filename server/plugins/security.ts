@@ -1,4 +1,4 @@
-import { UPLOAD_CONTENT_TYPES } from '#domain/admin-catalogue.ts';
+import { UPLOAD_CONTENT_TYPES } from '#domain/admin-images.ts';
 import { IMPORT_CONTENT_TYPES } from '#domain/admin-jobs.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

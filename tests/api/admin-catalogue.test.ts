@@ -4,13 +4,12 @@ import { queryRows } from '#db/client.ts';
 import sharp from 'sharp';
 import {
   CATALOGUE_MESSAGES,
-  IMAGE_MESSAGES,
-  TAXONOMY_MESSAGES,
-  UPLOAD_MAX_BYTES,
   productEditValues,
   variationsGridValues,
   type AdminProductJson,
 } from '#domain/admin-catalogue.ts';
+import { IMAGE_MESSAGES, UPLOAD_MAX_BYTES } from '#domain/admin-images.ts';
+import { TAXONOMY_MESSAGES } from '#domain/admin-taxonomy.ts';
 import { ApiShopper } from '#tests/setup/api-shopper.ts';
 import { staffOfEveryRole as signedInStaff, StaffBrowser } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client.ts';
-import { IMAGE_MESSAGES } from '#domain/admin-catalogue.ts';
+import { IMAGE_MESSAGES } from '#domain/admin-images.ts';
 import { staffOfEveryRole, type StaffBrowser } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
-import { TAXONOMY_MESSAGES } from '#domain/admin-catalogue.ts';
+import { TAXONOMY_MESSAGES } from '#domain/admin-taxonomy.ts';
 import { type TestApp } from '#tests/setup/test-app.ts';
 import { DESKTOP, hydrated, launchBrowser, shown } from './fixtures/browser.ts';
 import { signInStaff, startStaffShop } from './fixtures/staff.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { generateSync } from 'otplib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MESSAGES } from '#domain/admin-catalogue.ts';
+import { IMAGE_MESSAGES } from '#domain/admin-images.ts';
 import type { AdminJobJson } from '#domain/admin-jobs.ts';
 import { IMPORT_MESSAGES } from '#domain/woocommerce-csv.ts';
 import { startServerProcess, type ServerProcess } from '#tests/setup/server-process.ts';

@@ -3,9 +3,8 @@ import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useController, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { IMAGE_ALT_MAX_LENGTH, UPLOAD_CONTENT_TYPES } from '#domain/admin-images.ts';
 import {
-  IMAGE_ALT_MAX_LENGTH,
-  UPLOAD_CONTENT_TYPES,
   productEditSchema,
   productEditValues,
   type AdminProductJson,

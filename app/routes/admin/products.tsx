@@ -12,10 +12,10 @@ import {
   ADMIN_SORTS,
   BULK_ACTIONS,
   bulkEditSchema,
-  type AdminProductRow,
   type BulkAction,
   type BulkPreviewJson,
-} from '#domain/admin-catalogue.ts';
+} from '#domain/admin-bulk-edits.ts';
+import { type AdminProductRow } from '#domain/admin-catalogue.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { failureMessage } from '#app/components/admin/ui.tsx';

@@ -5,25 +5,31 @@ import {
   adminProductRowSchema,
   adminProductSchema,
   adminTaxonomySchema,
+  productCreateSchema,
+  productEditSchema,
+  variationsGridSchema,
+} from '#domain/admin-catalogue.ts';
+import {
   bulkAppliedSchema,
   bulkPreviewSchema,
   bulkUndoSchema,
   lastBulkEditSchema,
   adminProductsQuery,
+  bulkEditSchema,
+} from '#domain/admin-bulk-edits.ts';
+import {
   categoryEditSchema,
   categoryJsonSchema,
   termEditSchema,
   termJsonSchema,
-  bulkEditSchema,
+} from '#domain/admin-taxonomy.ts';
+import {
   IMAGE_MESSAGES,
   imageUploadQuery,
   productImagesSchema,
   UPLOAD_CONTENT_TYPES,
   UPLOAD_MAX_BYTES,
-  productCreateSchema,
-  productEditSchema,
-  variationsGridSchema,
-} from '#domain/admin-catalogue.ts';
+} from '#domain/admin-images.ts';
 import { listMeta } from '#domain/catalogue.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import {

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import { idArray } from '#db/sql-arrays.ts';
+import { BULK_PREVIEW_ROWS, MAX_BULK_IDS } from '#domain/admin-catalogue.ts';
 import {
-  BULK_PREVIEW_ROWS,
   changedPrice,
-  MAX_BULK_IDS,
   type BulkChangeRow,
   type BulkEdit,
   type BulkPreviewJson,
-} from '#domain/admin-catalogue.ts';
+} from '#domain/admin-bulk-edits.ts';
 import { isFreeSample } from '#domain/samples.ts';
 import { badRequest } from '../../http/errors.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';

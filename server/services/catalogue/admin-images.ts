@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { idArray } from '#db/sql-arrays.ts';
-import {
-  IMAGE_MESSAGES,
-  uploadedImageUrl,
-  type AdminProductJson,
-  type ProductImagesInput,
-} from '#domain/admin-catalogue.ts';
+import { IMAGE_MESSAGES, uploadedImageUrl, type ProductImagesInput } from '#domain/admin-images.ts';
+import { type AdminProductJson } from '#domain/admin-catalogue.ts';
 import { badRequest } from '../../http/errors.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
 import { claimVersion, versionedSave } from '../staff-write.ts';

@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
-import {
-  TAXONOMY_MESSAGES,
-  type AdminTaxonomy,
-  type CategoryEdit,
-  type TermEdit,
-} from '#domain/admin-catalogue.ts';
+import { TAXONOMY_MESSAGES, type CategoryEdit, type TermEdit } from '#domain/admin-taxonomy.ts';
+import { type AdminTaxonomy } from '#domain/admin-catalogue.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
 import { claimVersion, type VersionTarget } from '../staff-write.ts';

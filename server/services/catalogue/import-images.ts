@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { queryRows, type Database } from '#db/client.ts';
-import { IMAGE_ALT_MAX_LENGTH, uploadedImageUrl } from '#domain/admin-catalogue.ts';
+import { IMAGE_ALT_MAX_LENGTH, uploadedImageUrl } from '#domain/admin-images.ts';
 import { IMPORT_MESSAGES, ownImagePath } from '#domain/woocommerce-csv.ts';
 import type { ProductRow } from '#domain/woocommerce-row.ts';
 import { fetchImage, ImageFetchError, type ImageFetchLimits } from '../media/image-fetch.ts';

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { UPLOAD_MAX_BYTES } from '#domain/admin-catalogue.ts';
+import { UPLOAD_MAX_BYTES } from '#domain/admin-images.ts';
 
 export interface ImageFetchLimits {
   /** Bytes the image may have. */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { queryRows, type Database } from '#db/client.ts';
-import { UPLOAD_MAX_PIXELS, UPLOAD_WIDTHS } from '#domain/admin-catalogue.ts';
+import { UPLOAD_MAX_PIXELS, UPLOAD_WIDTHS } from '#domain/admin-images.ts';
 import { RenderQueue, type RenderTicket } from './render-queue.ts';
 
 /** What sharp reads a file as → the content type it is stored under. */
