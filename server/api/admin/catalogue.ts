@@ -74,6 +74,61 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     (_request, body, done) => done(null, body),
   );
 
+  const productAnswer = {
+    description: 'The product as the editor shows it',
+    schema: z.object({ data: adminProductSchema }),
+  };
+  /** A save of one part of the product editor, answered with the product as the editor shows it. */
+  const editorSave = <B>(
+    url: string,
+    summary: string,
+    body: z.ZodType<B>,
+    save: (id: number, body: B, who: AuditActor) => Promise<unknown>,
+  ) =>
+    route(app, {
+      method: 'PUT',
+      url,
+      summary,
+      tags,
+      params: productParams,
+      body,
+      response: { ...productAnswer, errors: [401, 403, 404] },
+      handler: async ({ params, body, request }) => ({
+        data: await write(request, (who) => save(params.id, body, who)),
+      }),
+    });
+  /** A category or term added (POST, 201) or changed (PUT), answered as saved. */
+  const taxonomyWrite = <P, B>(spec: {
+    method: 'POST' | 'PUT';
+    url: string;
+    summary: string;
+    params?: z.ZodType<P>;
+    body: z.ZodType<B>;
+    answer: { description: string; schema: z.ZodType };
+    save: (params: P, body: B, who: AuditActor) => Promise<unknown>;
+  }) => {
+    const adds = spec.method === 'POST';
+    route(app, {
+      method: spec.method,
+      url: spec.url,
+      summary: spec.summary,
+      tags,
+      params: spec.params,
+      body: spec.body,
+      response: {
+        description: spec.answer.description,
+        schema: z.object({ data: spec.answer.schema }),
+        ...(adds ? { status: 201 } : {}),
+        errors: spec.params ? [401, 403, 404] : [401, 403],
+      },
+      handler: async ({ params, body, request, reply }) => {
+        const data = await write(request, (who) => spec.save(params, body, who));
+        if (adds) reply.status(201);
+        return { data };
+      },
+    });
+  };
+
   route(app, {
     method: 'GET',
     url: '/admin/products',
@@ -208,11 +263,7 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     summary: 'One product for the editor, with its categories, terms, images and variations',
     tags,
     params: productParams,
-    response: {
-      description: 'The product as the editor shows it',
-      schema: z.object({ data: adminProductSchema }),
-      errors: [401, 403, 404],
-    },
+    response: { ...productAnswer, errors: [401, 403, 404] },
     handler: async ({ params, request }) => {
       await requireStaff(request, 'catalogue');
       const data = await readAdminProduct(app.services.db, params.id);
@@ -221,45 +272,19 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     },
   });
 
-  route(app, {
-    method: 'PUT',
-    url: '/admin/products/:id',
-    summary:
-      "Saves the editor's fields (name, slug with a redirect from the old one, status, descriptions, categories, terms, flags)",
-    tags,
-    params: productParams,
-    body: productEditSchema,
-    response: {
-      description: 'The product as the editor shows it',
-      schema: z.object({ data: adminProductSchema }),
-      errors: [401, 403, 404],
-    },
-    handler: async ({ params, body, request }) => {
-      const data = await write(request, (who) => catalogue.products.save(params.id, body, who));
-      return { data };
-    },
-  });
+  editorSave(
+    '/admin/products/:id',
+    "Saves the editor's fields (name, slug with a redirect from the old one, status, descriptions, categories, terms, flags)",
+    productEditSchema,
+    (id, body, who) => catalogue.products.save(id, body, who),
+  );
 
-  route(app, {
-    method: 'PUT',
-    url: '/admin/products/:id/variations',
-    summary:
-      'Saves the variations grid: size option, SKU, price (per m² or per item), sale price, stock in pieces; rows left out are deleted',
-    tags,
-    params: productParams,
-    body: variationsGridSchema,
-    response: {
-      description: 'The product as the editor shows it',
-      schema: z.object({ data: adminProductSchema }),
-      errors: [401, 403, 404],
-    },
-    handler: async ({ params, body, request }) => {
-      const data = await write(request, (who) =>
-        saveSizeGrid(app.services.db, params.id, body, who),
-      );
-      return { data };
-    },
-  });
+  editorSave(
+    '/admin/products/:id/variations',
+    'Saves the variations grid: size option, SKU, price (per m² or per item), sale price, stock in pieces; rows left out are deleted',
+    variationsGridSchema,
+    (id, body, who) => saveSizeGrid(app.services.db, id, body, who),
+  );
 
   route(app, {
     method: 'POST',
@@ -302,108 +327,55 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     },
   });
 
-  route(app, {
-    method: 'PUT',
-    url: '/admin/products/:id/images',
-    summary: "Sets the product's images' order and alt text; images left out are removed",
-    tags,
-    params: productParams,
-    body: productImagesSchema,
-    response: {
-      description: 'The product as the editor shows it',
-      schema: z.object({ data: adminProductSchema }),
-      errors: [401, 403, 404],
-    },
-    handler: async ({ params, body, request }) => {
-      const data = await write(request, (who) => catalogue.images.save(params.id, body, who));
-      return { data };
-    },
-  });
+  editorSave(
+    '/admin/products/:id/images',
+    "Sets the product's images' order and alt text; images left out are removed",
+    productImagesSchema,
+    (id, body, who) => catalogue.images.save(id, body, who),
+  );
 
   const idParams = z.object({
     id: z.coerce.number({ error: 'Not found' }).int().positive().max(2_147_483_647),
   });
 
-  route(app, {
+  const category = { description: 'The category', schema: categoryJsonSchema };
+  const term = { description: 'The term', schema: termJsonSchema };
+  taxonomyWrite({
     method: 'POST',
     url: '/admin/categories',
     summary: 'Adds a category (name, slug, section, position)',
-    tags,
     body: categoryEditSchema,
-    response: {
-      description: 'The category',
-      schema: z.object({ data: categoryJsonSchema }),
-      status: 201,
-      errors: [401, 403],
-    },
-    handler: async ({ body, request, reply }) => {
-      const data = await write(request, (who) =>
-        catalogue.taxonomy.saveCategory(undefined, body, who),
-      );
-      reply.status(201);
-      return { data };
-    },
+    answer: category,
+    save: (_params, body, who) => catalogue.taxonomy.saveCategory(undefined, body, who),
   });
 
-  route(app, {
+  taxonomyWrite({
     method: 'PUT',
     url: '/admin/categories/:id',
     summary: 'Renames or moves a category',
-    tags,
     params: idParams,
     body: categoryEditSchema,
-    response: {
-      description: 'The category',
-      schema: z.object({ data: categoryJsonSchema }),
-      errors: [401, 403, 404],
-    },
-    handler: async ({ params, body, request }) => {
-      const data = await write(request, (who) =>
-        catalogue.taxonomy.saveCategory(params.id, body, who),
-      );
-      return { data };
-    },
+    answer: category,
+    save: (params, body, who) => catalogue.taxonomy.saveCategory(params.id, body, who),
   });
 
-  route(app, {
+  taxonomyWrite({
     method: 'POST',
     url: '/admin/attributes/:id/terms',
     summary: 'Adds a term to one of the four attributes',
-    tags,
     params: idParams,
     body: termEditSchema,
-    response: {
-      description: 'The term',
-      schema: z.object({ data: termJsonSchema }),
-      status: 201,
-      errors: [401, 403, 404],
-    },
-    handler: async ({ params, body, request, reply }) => {
-      const data = await write(request, (who) =>
-        catalogue.taxonomy.saveTerm({ attributeId: params.id }, body, who),
-      );
-      reply.status(201);
-      return { data };
-    },
+    answer: term,
+    save: (params, body, who) => catalogue.taxonomy.saveTerm({ attributeId: params.id }, body, who),
   });
 
-  route(app, {
+  taxonomyWrite({
     method: 'PUT',
     url: '/admin/terms/:id',
     summary: 'Renames or moves an attribute term',
-    tags,
     params: idParams,
     body: termEditSchema,
-    response: {
-      description: 'The term',
-      schema: z.object({ data: termJsonSchema }),
-      errors: [401, 403, 404],
-    },
-    handler: async ({ params, body, request }) => {
-      const data = await write(request, (who) =>
-        catalogue.taxonomy.saveTerm({ termId: params.id }, body, who),
-      );
-      return { data };
-    },
+    answer: term,
+    save: (params, body, who) => catalogue.taxonomy.saveTerm({ termId: params.id }, body, who),
   });
 }
