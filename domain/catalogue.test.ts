@@ -38,6 +38,7 @@ import {
   hiddenTermCount,
   isSortOption,
   pageCount,
+  retriesQuery,
   retryDelayMs,
   sortOrder,
 } from './catalogue.ts';
@@ -282,6 +283,25 @@ describe('Cache times: "List cache: fresh 300000 ms, kept 600000 ms. Variations 
       1000, 2000, 4000, 8000, 16_000, 30_000, 30_000,
     ]);
     expect(retryDelayMs(-1)).toBe(1000);
+  });
+
+  it('retries a query three times when the failure may pass, never after a 4xx answer', () => {
+    expect([0, 1, 2, 3].map((n) => retriesQuery(n, undefined))).toEqual([true, true, true, false]);
+    expect([500, 502, 503, 408, 429].map((status) => retriesQuery(0, status))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([400, 401, 403, 404, 409, 422].map((status) => retriesQuery(0, status))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -280,6 +280,21 @@ export function retryDelayMs(attemptIndex: number): number {
   );
 }
 
+/**
+ * Whether a failed query is tried again: up to three retries for a failure that may pass (no
+ * answer, a 5xx, 408 or 429), never for another 4xx. A 403 or 404 is the final answer, and
+ * retrying it only kept the page on its spinner for seven seconds before saying so.
+ *
+ * retriesQuery(0, undefined) → true (the network failed)
+ * retriesQuery(0, 503) → true
+ * retriesQuery(0, 403) → false
+ * retriesQuery(3, 503) → false (three retries made)
+ */
+export function retriesQuery(failureCount: number, status: number | undefined): boolean {
+  if (failureCount >= QUERY_DEFAULTS.queryRetries) return false;
+  return status === undefined || status >= 500 || status === 408 || status === 429;
+}
+
 export const HERO_INTERVAL_MS = 10_000;
 export const HERO_SLIDE_COUNT = 4;
 export const MOBILE_BREAKPOINT_PX = 768;

@@ -1,5 +1,6 @@
 import { isServer, QueryClient } from '@tanstack/react-query';
-import { CACHE_TIMES, QUERY_DEFAULTS, retryDelayMs } from '#domain/catalogue.ts';
+import { CACHE_TIMES, QUERY_DEFAULTS, retriesQuery, retryDelayMs } from '#domain/catalogue.ts';
+import { ApiError } from './api.ts';
 
 /**
  * How long an unused query is kept: in the browser `ms`; on the server forever, which sets no
@@ -15,7 +16,8 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: CACHE_TIMES.listFreshMs,
         gcTime: keepUnusedFor(QUERY_DEFAULTS.gcTimeMs),
-        retry: QUERY_DEFAULTS.queryRetries,
+        retry: (failureCount, error) =>
+          retriesQuery(failureCount, error instanceof ApiError ? error.status : undefined),
         retryDelay: retryDelayMs,
         refetchOnWindowFocus: false,
       },
