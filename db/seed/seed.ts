@@ -36,10 +36,14 @@ export interface SeedCounts {
   posts: number;
 }
 
-/** Removes catalogue and content rows (carts holding seeded products go with them). */
+/**
+ * Removes catalogue and content rows (carts holding seeded products go with them), and the stock
+ * history of the sizes removed: the new catalogue's sizes reuse their ids, and a size's stock is
+ * the sum of its ledger rows.
+ */
 async function clearCatalogueAndContent(db: Database) {
   await db.execute(sql`TRUNCATE products, categories, attributes, attribute_terms, menu_nodes,
-    pages, posts, media RESTART IDENTITY CASCADE`);
+    pages, posts, media, stock_ledger RESTART IDENTITY CASCADE`);
 }
 
 export async function seedCatalogue(db: Database, options: CatalogueOptions = {}) {

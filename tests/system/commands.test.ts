@@ -119,6 +119,9 @@ describe('db:seed on a shop that has an order and a staff change', () => {
     await shop.use(async (db) => {
       await seedDemo(db);
       await db.execute(sql`UPDATE products SET name = ${renamed} WHERE id = 1`);
+      // Stock moved by hand: the ledger now holds more than the seed's own rows.
+      await db.execute(sql`UPDATE variations SET stock_quantity = stock_quantity + 7
+        WHERE stock_quantity IS NOT NULL`);
       await storeOrderAwaitingPayment(db);
       // A staff change counts; a sign-in does not.
       await db.execute(sql`INSERT INTO audit_log (actor, action, entity, entity_id)
@@ -149,5 +152,16 @@ describe('db:seed on a shop that has an order and a staff change', () => {
     const state = await shop.use(snapshot);
     expect(state.firstProduct).not.toBe(renamed);
     expect(state.orders).toBe(1);
+    // Every new size's stock is its ledger's sum: no history of a replaced size (whose id the
+    // new catalogue reuses) is counted against it.
+    const drifted = await shop.use((db) =>
+      queryRows<{ id: number }>(
+        db,
+        sql`SELECT v.id FROM variations v
+          WHERE coalesce(v.stock_quantity, 0) <> coalesce(
+            (SELECT sum(l.delta) FROM stock_ledger l WHERE l.variation_id = v.id), 0)`,
+      ),
+    );
+    expect(drifted).toEqual([]);
   });
 });
