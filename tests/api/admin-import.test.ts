@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { stringify } from 'csv-stringify/sync';
 import { queryRows } from '#db/client.ts';
 import { CATALOGUE_MESSAGES } from '#domain/admin-catalogue.ts';
 import { JOB_MESSAGES, JOB_SILENT_MS, type AdminJobJson } from '#domain/admin-jobs.ts';
 import { IMPORT_MESSAGES } from '#domain/woocommerce-csv.ts';
-import { sanitiseCmsHtml } from '#server/services/content/sanitise.ts';
 import { ApiShopper } from '#tests/setup/api-shopper.ts';
 import { staffOfEveryRole, StaffBrowser } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { catalogueSnapshot, variationsOf } from '#tests/setup/catalogue-snapshot.ts';
+import { runImport } from '#tests/setup/import-jobs.ts';
+import { csvOf, wooProduct } from '#tests/factories/woocommerce-rows.ts';
 
 let t: TestApp;
 let owner: StaffBrowser;
@@ -22,97 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const HEADERS = [
-  'ID',
-  'Type',
-  'SKU',
-  'Name',
-  'Published',
-  'Is featured?',
-  'Short description',
-  'Description',
-  'Regular price',
-  'Sale price',
-  'Categories',
-  'Images',
-  'Parent',
-  'In stock?',
-  'Stock',
-  'Attribute 1 name',
-  'Attribute 1 value(s)',
-  'Attribute 1 visible',
-  'Attribute 1 global',
-  'Attribute 2 name',
-  'Attribute 2 value(s)',
-  'Attribute 2 visible',
-  'Attribute 2 global',
-  'Attribute 3 name',
-  'Attribute 3 value(s)',
-  'Attribute 3 visible',
-  'Attribute 3 global',
-];
-
-type Row = Record<string, string>;
-
-/** A CSV of rows keyed by header, with the headers in the order given. */
-const csvOf = (rows: Row[], headers = HEADERS, bom = false) =>
-  (bom ? '\uFEFF' : '') + stringify([headers, ...rows.map((r) => headers.map((h) => r[h] ?? ''))]);
-
-/** A variable product of WooCommerce's exporter with two sizes and a free sample. */
-const wooProduct = (sku: string, name: string, id: string): Row[] => [
-  {
-    ID: id,
-    Type: 'variable',
-    SKU: sku,
-    Name: name,
-    Published: '1',
-    'Is featured?': '0',
-    'Short description': `${name}, honed`,
-    Description: `<p>${name} from the quarry.</p>`,
-    Categories: 'Stone Collection > Imported Stone, Stone Collection > Marble Tiles',
-    Images: `https://old-shop.example/wp-content/uploads/${sku}.jpg`,
-    'Attribute 1 name': 'Sizemm',
-    'Attribute 1 value(s)': '600x400x20, 300x300x10, Free Sample',
-    'Attribute 1 visible': '1',
-    'Attribute 2 name': 'Material',
-    'Attribute 2 value(s)': 'Marble',
-    'Attribute 2 global': '1',
-    'Attribute 3 name': 'Colour',
-    'Attribute 3 value(s)': 'White, Sea Foam',
-    'Attribute 3 global': '1',
-  },
-  {
-    Type: 'variation',
-    SKU: `${sku}-600`,
-    Name: `${name} - 600x400x20`,
-    Parent: sku,
-    'Regular price': '1,234.56',
-    'Sale price': '999.9',
-    Stock: '40',
-    'In stock?': '1',
-    'Attribute 1 name': 'Sizemm',
-    'Attribute 1 value(s)': '600x400x20',
-  },
-  {
-    Type: 'variation',
-    SKU: `${sku}-300`,
-    Parent: `id:${id}`,
-    'Regular price': '12.5',
-    Stock: '',
-    'In stock?': '0',
-    'Attribute 1 name': 'Sizemm',
-    'Attribute 1 value(s)': '300x300x10',
-  },
-  {
-    Type: 'variation',
-    SKU: `${sku}-FS`,
-    Parent: sku,
-    'Regular price': '0',
-    'Attribute 1 name': 'Sizemm',
-    'Attribute 1 value(s)': 'Free Sample',
-  },
-];
 
 async function upload(
   who: StaffBrowser,
@@ -128,78 +38,15 @@ async function upload(
   });
 }
 
-/** Uploads a file and waits for its job to stop; answers the job. */
-async function runImport(csv: string, dryRun = false): Promise<AdminJobJson> {
-  const answer = await upload(manager, csv, `?dry_run=${dryRun}&file_name=shop.csv`);
-  expect(answer.statusCode, answer.body).toBe(202);
-  const queued = answer.json().data as AdminJobJson;
-  expect(queued).toMatchObject({ status: 'queued', dry_run: dryRun, file_name: 'shop.csv' });
-  for (;;) {
-    const job = (await manager.call('GET', `/api/admin/jobs/${queued.id}`)).body.data;
-    if (job.status === 'finished' || job.status === 'failed') return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Imports as the manager (a dry run when asked) and answers the job once it has stopped. */
+const importCsv = async (csv: string, dryRun = false): Promise<AdminJobJson> => {
+  const job = await runImport(t.app, manager, csv, `dry_run=${dryRun}&file_name=shop.csv`);
+  expect(job).toMatchObject({ dry_run: dryRun, file_name: 'shop.csv' });
+  return job;
+};
 
 const errorsOf = (job: AdminJobJson) =>
   job.errors.filter((e) => e.severity === 'error').map((e) => [e.row, e.sku, e.field, e.message]);
-
-async function variationsOf(productSku: string) {
-  return queryRows<{
-    sku: string;
-    option: string;
-    price_pence: number;
-    regular_price_pence: number | null;
-    stock_quantity: number | null;
-    position: number;
-  }>(
-    t.app.services.db,
-    sql`SELECT v.sku, v.option, v.price_pence, v.regular_price_pence, v.stock_quantity, v.position
-      FROM variations v JOIN products p ON p.id = v.product_id
-      WHERE p.sku = ${productSku} ORDER BY v.position`,
-  );
-}
-
-/** Everything a shopper sees of the catalogue, by SKU and slug rather than generated ids. */
-async function catalogueSnapshot() {
-  const db = t.app.services.db;
-  const [products, variations, categories, terms] = await Promise.all([
-    queryRows(
-      db,
-      sql`SELECT p.sku, p.slug, p.name, p.type, p.status, p.featured, p.on_sale, p.is_new_arrival,
-          p.short_description, p.description, p.price_pence, p.regular_price_pence,
-          ARRAY(SELECT c.section || '/' || c.slug || '/' || c.name FROM product_categories pc
-            JOIN categories c ON c.id = pc.category_id WHERE pc.product_id = p.id ORDER BY 1) AS categories,
-          ARRAY(SELECT a.slug || '/' || tt.slug || '/' || tt.name FROM product_terms pt
-            JOIN attribute_terms tt ON tt.id = pt.term_id JOIN attributes a ON a.id = tt.attribute_id
-            WHERE pt.product_id = p.id ORDER BY 1) AS terms,
-          ARRAY(SELECT src FROM product_images i WHERE i.product_id = p.id ORDER BY position, id) AS images,
-          p.category_ids = ARRAY(SELECT category_id FROM product_categories WHERE product_id = p.id ORDER BY 1) AS arrays_fresh
-        FROM products p ORDER BY p.sku`,
-    ),
-    queryRows(
-      db,
-      sql`SELECT p.sku AS product, v.option, v.sku, v.price_pence, v.regular_price_pence,
-          v.stock_quantity, v.in_stock, v.position
-        FROM variations v JOIN products p ON p.id = v.product_id ORDER BY p.sku, v.position`,
-    ),
-    queryRows(
-      db,
-      sql`SELECT DISTINCT c.slug, c.name, c.section FROM categories c
-        JOIN product_categories pc ON pc.category_id = c.id ORDER BY c.slug`,
-    ),
-    queryRows(
-      db,
-      sql`SELECT DISTINCT tt.attribute_id, tt.slug, tt.name FROM attribute_terms tt
-        JOIN product_terms pt ON pt.term_id = tt.id ORDER BY 1, 2`,
-    ),
-  ]);
-  // Descriptions are compared as the shop serves them: every save sanitises its HTML.
-  for (const product of products as { description: string }[]) {
-    product.description = sanitiseCmsHtml(product.description);
-  }
-  return { products, variations, categories, terms };
-}
 
 async function exportCsv(who: StaffBrowser = manager): Promise<string> {
   const answer = await who.call('GET', '/api/admin/exports/products.csv');
@@ -263,8 +110,8 @@ describe('importing a WooCommerce CSV', () => {
   ]);
 
   it('a dry run counts what would change and writes nothing', async () => {
-    const before = await catalogueSnapshot();
-    const job = await runImport(file, true);
+    const before = await catalogueSnapshot(t.app.services.db);
+    const job = await importCsv(file, true);
     expect(job).toMatchObject({
       status: 'finished',
       total_rows: 8,
@@ -273,7 +120,7 @@ describe('importing a WooCommerce CSV', () => {
       updated: 0,
       skipped: 0,
     });
-    expect(await catalogueSnapshot()).toEqual(before);
+    expect(await catalogueSnapshot(t.app.services.db)).toEqual(before);
   });
 
   it('imports variable products with their sizes, which the storefront shows at once', async () => {
@@ -282,7 +129,7 @@ describe('importing a WooCommerce CSV', () => {
       url: '/api/products/by-category?category=imported-stone',
     });
     expect(listed.json().data ?? []).toEqual([]);
-    const job = await runImport(file);
+    const job = await importCsv(file);
     expect(job).toMatchObject({ status: 'finished', created: 8, updated: 0, skipped: 0 });
     expect(errorsOf(job)).toEqual([]);
     // Other sites' images are fetched: these hosts do not exist, which each row reports.
@@ -309,7 +156,7 @@ describe('importing a WooCommerce CSV', () => {
     const terms = await t.app.inject({ url: '/api/attribute/8/terms' });
     expect(terms.body).toContain('Sea Foam');
 
-    expect(await variationsOf('WOO-ONYX')).toEqual([
+    expect(await variationsOf(t.app.services.db, 'WOO-ONYX')).toEqual([
       {
         sku: 'WOO-ONYX-600',
         option: '600x400x20',
@@ -348,23 +195,23 @@ describe('importing a WooCommerce CSV', () => {
   });
 
   it('re-running the same file creates nothing and skips every row', async () => {
-    const before = await catalogueSnapshot();
-    const job = await runImport(file);
+    const before = await catalogueSnapshot(t.app.services.db);
+    const job = await importCsv(file);
     expect(job).toMatchObject({ status: 'finished', created: 0, updated: 0, skipped: 8 });
-    expect(await catalogueSnapshot()).toEqual(before);
+    expect(await catalogueSnapshot(t.app.services.db)).toEqual(before);
   });
 
   it('updates a changed price exactly and counts only that row as updated', async () => {
     const rows = wooProduct('WOO-ONYX', 'Honey Onyx Tiles', '9001');
     rows[2]!['Regular price'] = '12.51';
-    const job = await runImport(csvOf(rows));
+    const job = await importCsv(csvOf(rows));
     expect(job).toMatchObject({ created: 0, updated: 1, skipped: 3 });
-    expect((await variationsOf('WOO-ONYX'))[1]!.price_pence).toBe(1251);
+    expect((await variationsOf(t.app.services.db, 'WOO-ONYX'))[1]!.price_pence).toBe(1251);
   });
 
   it('reports bad rows with their field and message, and imports the good ones', async () => {
     const good = wooProduct('WOO-TRAV', 'Silver Travertine', '9003');
-    const job = await runImport(
+    const job = await importCsv(
       csvOf([
         ...good,
         {
@@ -406,7 +253,7 @@ describe('importing a WooCommerce CSV', () => {
       [10, 'WOO-TRAV-Y', 'Stock', IMPORT_MESSAGES.stockInvalid],
     ]);
     expect(job).toMatchObject({ total_rows: 9, processed_rows: 9, created: 4 });
-    expect((await variationsOf('WOO-TRAV')).map((v) => v.sku)).toEqual([
+    expect((await variationsOf(t.app.services.db, 'WOO-TRAV')).map((v) => v.sku)).toEqual([
       'WOO-TRAV-600',
       'WOO-TRAV-300',
       'WOO-TRAV-FS',
@@ -431,7 +278,7 @@ describe('importing a WooCommerce CSV', () => {
       'Attribute 1 name',
       'Categories',
     ];
-    const job = await runImport(
+    const job = await importCsv(
       csvOf(
         [
           {
@@ -456,7 +303,7 @@ describe('importing a WooCommerce CSV', () => {
     );
     expect(errorsOf(job)).toEqual([]);
     expect(job).toMatchObject({ created: 2 });
-    expect(await variationsOf('WOO-BASALT')).toEqual([
+    expect(await variationsOf(t.app.services.db, 'WOO-BASALT')).toEqual([
       {
         sku: 'WOO-BASALT-1',
         option: '100x100x50',
@@ -469,7 +316,7 @@ describe('importing a WooCommerce CSV', () => {
   });
 
   it('fails a file without the SKU or Type column, saying which', async () => {
-    const job = await runImport(csvOf([{ Name: 'x' }], ['Name', 'Price']));
+    const job = await importCsv(csvOf([{ Name: 'x' }], ['Name', 'Price']));
     expect(job.status).toBe('failed');
     expect(errorsOf(job)).toEqual([
       [1, '', 'file', IMPORT_MESSAGES.missingColumns(['Type', 'SKU'])],
@@ -496,7 +343,7 @@ describe('importing a WooCommerce CSV', () => {
   });
 
   it('refuses a SKU that a size of another product already has', async () => {
-    const job = await runImport(
+    const job = await importCsv(
       csvOf([{ Type: 'simple', SKU: 'WOO-ONYX-600', Name: 'Clash', 'Regular price': '1' }]),
     );
     expect(errorsOf(job)).toEqual([[2, 'WOO-ONYX-600', 'SKU', IMPORT_MESSAGES.skuOfVariation]]);
@@ -506,32 +353,32 @@ describe('importing a WooCommerce CSV', () => {
 
 describe('export', () => {
   it('re-importing the export into the same catalogue changes nothing', async () => {
-    const before = await catalogueSnapshot();
+    const before = await catalogueSnapshot(t.app.services.db);
     const csv = await exportCsv();
-    const job = await runImport(csv);
+    const job = await importCsv(csv);
     expect(errorsOf(job)).toEqual([]);
     expect(job.created).toBe(0);
     expect(job.updated).toBe(0);
     expect(job.skipped).toBe(job.total_rows);
-    expect(await catalogueSnapshot()).toEqual(before);
+    expect(await catalogueSnapshot(t.app.services.db)).toEqual(before);
   });
 
   it('exporting then importing into an empty catalogue gives the same catalogue', async () => {
-    const before = await catalogueSnapshot();
+    const before = await catalogueSnapshot(t.app.services.db);
     const csv = await exportCsv(owner);
     await t.app.services.db.execute(
       sql`TRUNCATE products, categories, attributes, attribute_terms RESTART IDENTITY CASCADE`,
     );
-    const emptied = await catalogueSnapshot();
+    const emptied = await catalogueSnapshot(t.app.services.db);
     // A dry run on the empty shop checks every row and leaves it empty.
-    const dry = await runImport(csv, true);
+    const dry = await importCsv(csv, true);
     expect(errorsOf(dry)).toEqual([]);
     expect(dry.created).toBe(dry.total_rows);
-    expect(await catalogueSnapshot()).toEqual(emptied);
-    const job = await runImport(csv);
+    expect(await catalogueSnapshot(t.app.services.db)).toEqual(emptied);
+    const job = await importCsv(csv);
     expect(errorsOf(job)).toEqual([]);
     expect(job).toMatchObject({ status: 'finished', updated: 0, skipped: 0 });
     expect(job.created).toBe(job.total_rows);
-    expect(await catalogueSnapshot()).toEqual(before);
+    expect(await catalogueSnapshot(t.app.services.db)).toEqual(before);
   });
 });
