@@ -4,7 +4,7 @@
 import { z } from '#domain/zod.ts';
 import { intParam, single } from './catalogue-query.ts';
 import { roundPence, tryToPence } from './money.ts';
-import { isFreeSample, isFullSizeSample } from './samples.ts';
+import { isFreeSample, isFullSizeSample, variationKind } from './samples.ts';
 import { SELLING_UNIT_MESSAGES, SELLING_UNITS, type SellingUnit } from './selling-unit.ts';
 import { isSlug } from './slug.ts';
 
@@ -51,6 +51,8 @@ export const CATALOGUE_MESSAGES = {
   freeSamplePrice: 'A free sample costs £0.00',
   stockInvalid: 'Enter the pieces in stock as a whole number, or leave it empty when not counted',
   stockUnseen: 'Reload the product: the stock this change was made from is not known',
+  madeToOrderInvalid: 'Made to order is true or false',
+  sampleMadeToOrder: 'A sample is never made to order: untick made to order',
   skuInvalid: `A SKU has at most ${SKU_MAX_LENGTH} letters, digits, dots, hyphens or underscores`,
   skuTaken: 'Another product or size already uses this SKU',
   tooManyVariations: `At most ${MAX_VARIATIONS} sizes per product`,
@@ -174,6 +176,8 @@ export const variationRowSchema = z
       .optional(),
     /** The stock the editor loaded (null: not counted); needed with a changed stock. */
     stock_seen: z.number().int().min(0).max(MAX_STOCK).nullable().optional(),
+    /** Made or cut to the customer's specification: exempt from the 14-day cancellation right. */
+    made_to_order: z.boolean({ error: CATALOGUE_MESSAGES.madeToOrderInvalid }).optional(),
   })
   .superRefine((row, ctx) => {
     const missing = (field: 'option' | 'price' | 'sale_price' | 'stock', message: string) => {
@@ -187,6 +191,13 @@ export const variationRowSchema = z
     }
     const problem = variationRowProblem(row);
     if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    if (row.made_to_order && row.option !== undefined && variationKind(row.option) !== 'size') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['made_to_order'],
+        message: CATALOGUE_MESSAGES.sampleMadeToOrder,
+      });
+    }
   });
 
 /**
@@ -421,6 +432,8 @@ export interface AdminVariationJson {
   sale_price: string | null;
   stock: number | null;
   in_stock: boolean;
+  /** Made or cut to the customer's specification: exempt from the 14-day cancellation right. */
+  made_to_order: boolean;
 }
 
 export interface AdminProductJson {
@@ -471,6 +484,7 @@ export const variationsGridValues = (p: AdminProductJson): VariationsGridInput =
     sale_price: v.sale_price ?? '',
     stock: v.stock === null ? '' : String(v.stock),
     stock_seen: v.stock,
+    made_to_order: v.made_to_order,
   })),
   version: p.version,
 });
@@ -605,6 +619,7 @@ export const adminProductSchema = z.object({
       sale_price: priceText.nullable(),
       stock: z.number().int().nullable(),
       in_stock: z.boolean(),
+      made_to_order: z.boolean(),
     }),
   ),
   updated_at: z.string(),
