@@ -49,6 +49,7 @@ export const CATALOGUE_MESSAGES = {
   priceInvalid: 'Enter a price in pounds, e.g. 45.00',
   salePriceInvalid: 'Enter a sale price in pounds below the price, or leave it empty',
   freeSamplePrice: 'A free sample costs £0.00',
+  fullSizeSamplePrice: 'A full-size sample is sold per piece: give it a price above £0.00',
   stockInvalid: 'Enter the pieces in stock as a whole number, or leave it empty when not counted',
   stockUnseen: 'Reload the product: the stock this change was made from is not known',
   madeToOrderInvalid: 'Made to order is true or false',
@@ -202,7 +203,8 @@ export const variationRowSchema = z
 
 /**
  * What is wrong with a size's prices, given as far as known (a grid row, or a stored row with a
- * grid row's changes on top): a sale price must be below the price, a free sample free.
+ * grid row's changes on top): a sale price must be below the price, a free sample free, a
+ * full-size sample priced.
  */
 export function variationRowProblem(row: {
   option?: string;
@@ -224,6 +226,15 @@ export function variationRowProblem(row: {
     row.price !== 0
   ) {
     return { field: 'price', message: CATALOGUE_MESSAGES.freeSamplePrice };
+  }
+  // Only the small cut sample is free: a full-size sample is sold per piece.
+  if (
+    row.option !== undefined &&
+    isFullSizeSample(row.option) &&
+    row.price !== undefined &&
+    row.price === 0
+  ) {
+    return { field: 'price', message: CATALOGUE_MESSAGES.fullSizeSamplePrice };
   }
   return null;
 }

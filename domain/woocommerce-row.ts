@@ -11,7 +11,7 @@ import {
   type ProductStatus,
 } from './admin-catalogue.ts';
 import type { AttributeId } from './catalogue.ts';
-import { isFreeSample } from './samples.ts';
+import { isFreeSample, isFullSizeSample } from './samples.ts';
 import { parseSellingUnit, type SellingUnit } from './selling-unit.ts';
 import { isSlug } from './slug.ts';
 import {
@@ -181,6 +181,10 @@ export function parseWooRow(
     const price = sale.value ?? regular.value;
     if (isFreeSample(option) && price !== 0) {
       problem(WOO_FIELDS.regularPrice, CATALOGUE_MESSAGES.freeSamplePrice);
+      return null;
+    }
+    if (isFullSizeSample(option) && price === 0) {
+      problem(WOO_FIELDS.regularPrice, CATALOGUE_MESSAGES.fullSizeSamplePrice);
       return null;
     }
     // An empty Stock is "not counted", unless the row says it is out of stock.
