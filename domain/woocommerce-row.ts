@@ -60,6 +60,8 @@ export interface SizeFields {
   pricePence: number;
   regularPricePence: number | null;
   stock: number | null;
+  /** Made to the customer's specification; undefined (no column or empty) keeps the shop's. */
+  madeToOrder?: boolean;
 }
 
 /** One variation row: a size of the product its Parent names. */
@@ -189,11 +191,13 @@ export function parseWooRow(
     }
     // An empty Stock is "not counted", unless the row says it is out of stock.
     const counted = stockText === '' ? (inStock === false ? 0 : null) : Number(stockText);
+    const madeToOrder = metaFlag(TESSERA_META.madeToOrder);
     return {
       option,
       pricePence: price,
       regularPricePence: sale.value === null ? null : regular.value,
       stock: counted,
+      ...(madeToOrder === undefined ? {} : { madeToOrder }),
     };
   };
 
