@@ -39,6 +39,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await openProduct(page, sill);
       await chooseSize(page, madeSize!);
       await page.getByText(MADE_TO_ORDER_LABEL).first().waitFor();
+      await page.getByLabel('Pieces', { exact: true }).fill('1');
       await page.getByRole('button', { name: /^Add to cart/ }).click();
       const dialog = page.getByRole('dialog', { name: /^Your Basket/ });
       await dialog.waitFor();
