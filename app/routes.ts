@@ -13,6 +13,7 @@ const CMS_PAGES = [
   'samples',
   'custom-stonework',
   'stone-project',
+  'complaints',
 ];
 
 /** Every listing route of spec section 2 renders the one listing screen. */

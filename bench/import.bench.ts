@@ -70,6 +70,7 @@ function product(n: number): ExportProduct {
       pricePence: 2_999 + ((n * 7 + i * 1_301) % 6_000),
       regularPricePence: n % 7 === 0 ? 9_999 : null,
       stock: (n + i) % 11 === 0 ? 0 : 40 + ((n + i) % 300),
+      madeToOrder: false,
     })),
   };
 }

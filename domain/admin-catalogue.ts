@@ -3,7 +3,7 @@
 // message beside its rule. Bulk edits, images and categories have modules of their own.
 import { z } from '#domain/zod.ts';
 import { tryToPence } from './money.ts';
-import { isFreeSample, isFullSizeSample } from './samples.ts';
+import { isFreeSample, isFullSizeSample, variationKind } from './samples.ts';
 import { SELLING_UNIT_MESSAGES, SELLING_UNITS, type SellingUnit } from './selling-unit.ts';
 import { isSlug } from './slug.ts';
 
@@ -48,8 +48,11 @@ export const CATALOGUE_MESSAGES = {
   priceInvalid: 'Enter a price in pounds, e.g. 45.00',
   salePriceInvalid: 'Enter a sale price in pounds below the price, or leave it empty',
   freeSamplePrice: 'A free sample costs £0.00',
+  fullSizeSamplePrice: 'A full-size sample is sold per piece: give it a price above £0.00',
   stockInvalid: 'Enter the pieces in stock as a whole number, or leave it empty when not counted',
   stockUnseen: 'Reload the product: the stock this change was made from is not known',
+  madeToOrderInvalid: 'Made to order is true or false',
+  sampleMadeToOrder: 'A sample is never made to order: untick made to order',
   skuInvalid: `A SKU has at most ${SKU_MAX_LENGTH} letters, digits, dots, hyphens or underscores`,
   skuTaken: 'Another product or size already uses this SKU',
   tooManyVariations: `At most ${MAX_VARIATIONS} sizes per product`,
@@ -81,7 +84,6 @@ export const idList = (message: string) =>
   });
 
 /** The version a save was loaded at: absent skips the check (scripts that mean to overwrite). */
-/** The version a form loaded, sent back with its save (absent: no check, e.g. a script). */
 export const versionField = z.number().int().positive().optional();
 
 export const productEditSchema = z.object({
@@ -174,6 +176,8 @@ export const variationRowSchema = z
       .optional(),
     /** The stock the editor loaded (null: not counted); needed with a changed stock. */
     stock_seen: z.number().int().min(0).max(MAX_STOCK).nullable().optional(),
+    /** Made or cut to the customer's specification: exempt from the 14-day cancellation right. */
+    made_to_order: z.boolean({ error: CATALOGUE_MESSAGES.madeToOrderInvalid }).optional(),
   })
   .superRefine((row, ctx) => {
     const missing = (field: 'option' | 'price' | 'sale_price' | 'stock', message: string) => {
@@ -187,11 +191,19 @@ export const variationRowSchema = z
     }
     const problem = variationRowProblem(row);
     if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    if (row.made_to_order && row.option !== undefined && variationKind(row.option) !== 'size') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['made_to_order'],
+        message: CATALOGUE_MESSAGES.sampleMadeToOrder,
+      });
+    }
   });
 
 /**
  * What is wrong with a size's prices, given as far as known (a grid row, or a stored row with a
- * grid row's changes on top): a sale price must be below the price, a free sample free.
+ * grid row's changes on top): a sale price must be below the price, a free sample free, a
+ * full-size sample priced.
  */
 export function variationRowProblem(row: {
   option?: string;
@@ -213,6 +225,15 @@ export function variationRowProblem(row: {
     row.price !== 0
   ) {
     return { field: 'price', message: CATALOGUE_MESSAGES.freeSamplePrice };
+  }
+  // Only the small cut sample is free: a full-size sample is sold per piece.
+  if (
+    row.option !== undefined &&
+    isFullSizeSample(row.option) &&
+    row.price !== undefined &&
+    row.price === 0
+  ) {
+    return { field: 'price', message: CATALOGUE_MESSAGES.fullSizeSamplePrice };
   }
   return null;
 }
@@ -299,6 +320,8 @@ export interface AdminVariationJson {
   sale_price: string | null;
   stock: number | null;
   in_stock: boolean;
+  /** Made or cut to the customer's specification: exempt from the 14-day cancellation right. */
+  made_to_order: boolean;
 }
 
 export interface AdminProductJson {
@@ -349,6 +372,7 @@ export const variationsGridValues = (p: AdminProductJson): VariationsGridInput =
     sale_price: v.sale_price ?? '',
     stock: v.stock === null ? '' : String(v.stock),
     stock_seen: v.stock,
+    made_to_order: v.made_to_order,
   })),
   version: p.version,
 });
@@ -406,6 +430,7 @@ export const adminProductSchema = z.object({
       sale_price: priceText.nullable(),
       stock: z.number().int().nullable(),
       in_stock: z.boolean(),
+      made_to_order: z.boolean(),
     }),
   ),
   updated_at: z.string(),

@@ -103,6 +103,11 @@ export const variationSchema = z
     /** Pieces on hand; null when not counted (free samples, made to order). */
     stock_quantity: z.number().int().nullable(),
     attributes: z.array(z.object({ name: z.literal('pa_sizemm'), option: z.string() })),
+    /**
+     * Made or cut to the customer's specification: exempt from the 14-day cancellation right.
+     * A stock size chosen from the list is false.
+     */
+    made_to_order: z.boolean(),
   })
   .meta({ id: 'Variation' });
 
@@ -206,6 +211,8 @@ export const cartLineItemSchema = z
      * pieces left'), or null; checkout refuses the basket until it is changed.
      */
     stock_message: z.string().nullable(),
+    /** The size is made or cut to the customer's specification: it cannot be cancelled. */
+    made_to_order: z.boolean(),
   })
   .meta({ id: 'CartLineItem' });
 
@@ -298,7 +305,10 @@ export const orderLineSchema = z
     /** The size option, e.g. '600x400x20' or 'Free Sample'. */
     size: z.string(),
     kind: variationKindSchema,
-    /** Cut to the customer's size: exempt from the 14-day cancellation right. */
+    /**
+     * The size was made or cut to the customer's specification (its made_to_order flag when
+     * ordered): exempt from the 14-day cancellation right.
+     */
     is_bespoke: z.boolean(),
     pieces: z.number().int(),
     m2: z.number().nullable(),

@@ -42,3 +42,10 @@ export const BANK_DETAILS = {
   sortCode: '30-94-57',
   accountNumber: '48215736',
 } as const;
+
+/**
+ * What collecting a returned pallet from a mainland UK address costs a customer who cancels,
+ * VAT included: deducted from the refund. One figure for the confirmation mail and the return
+ * policy; a collection from the Highlands or islands is quoted first.
+ */
+export const PALLET_RETURN_PENCE = 4900;

@@ -6,13 +6,6 @@ import type { VariationKind } from './samples.ts';
 import type { SellingUnit } from './selling-unit.ts';
 import { exVatPence, splitGross, VAT_PERCENT, type VatSplit } from './vat.ts';
 
-/**
- * Products of this catalogue section are cut to the customer's order (vanity tops, sills,
- * hearths, mouldings, sinks, table tops): goods made to the customer's specification, which the
- * Consumer Contracts Regulations 2013 (reg. 28(1)(b)) exempt from the 14-day cancellation right.
- */
-export const BESPOKE_SECTION = 'custom-stonework';
-
 export interface OrderLineInput {
   option: string;
   /** The product's selling unit: only an m² product's tile sizes are priced by area. */

@@ -43,6 +43,8 @@ export const TESSERA_META = {
   categorySlugs: '_tessera_category_slugs',
   /** The images' alt texts, in the order of the Images cell. */
   imageAlts: '_tessera_image_alts',
+  /** A size made or cut to the customer's specification: exempt from the 14-day right to cancel. */
+  madeToOrder: '_tessera_made_to_order',
 } as const;
 
 /**

@@ -31,6 +31,16 @@ describe('exportRows', () => {
         pricePence: 3950,
         regularPricePence: 4500,
         stock: 0,
+        madeToOrder: false,
+      },
+      {
+        id: 10,
+        option: '1800x250x30',
+        sku: 'JURA-2',
+        pricePence: 12900,
+        regularPricePence: null,
+        stock: null,
+        madeToOrder: true,
       },
     ],
   };
@@ -68,6 +78,14 @@ describe('exportRows', () => {
       pricePence: 3950,
       regularPricePence: 4500,
       stock: 0,
+      madeToOrder: false,
     });
+    // A size made to the customer's specification keeps its flag through the file.
+    expect(parseWooRow(rows[2]!, columns, 4).parsed).toMatchObject({
+      option: '1800x250x30',
+      madeToOrder: true,
+    });
+    const header = EXPORT_HEADERS.indexOf('Meta: _tessera_made_to_order');
+    expect(rows[2]![header]).toBe('1');
   });
 });

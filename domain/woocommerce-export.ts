@@ -45,6 +45,7 @@ export const EXPORT_HEADERS: readonly string[] = [
   `Meta: ${TESSERA_META.unit}`,
   `Meta: ${TESSERA_META.categorySlugs}`,
   `Meta: ${TESSERA_META.imageAlts}`,
+  `Meta: ${TESSERA_META.madeToOrder}`,
 ];
 
 /** A product as the export writes it: with its categories, terms, images and sizes. */
@@ -73,6 +74,7 @@ export interface ExportProduct {
     pricePence: number;
     regularPricePence: number | null;
     stock: number | null;
+    madeToOrder: boolean;
   }[];
 }
 
@@ -87,6 +89,7 @@ function priceCells(size: ExportProduct['variations'][number]) {
       size.regularPricePence === null ? '' : formatPoundsPlain(size.pricePence),
     [WOO_FIELDS.inStock]: flagText(size.stock === null || size.stock > 0),
     [WOO_FIELDS.stock]: size.stock === null ? '' : String(size.stock),
+    [`Meta: ${TESSERA_META.madeToOrder}`]: flagText(size.madeToOrder),
   };
 }
 

@@ -11,7 +11,7 @@ import {
   type ProductStatus,
 } from './admin-catalogue.ts';
 import type { AttributeId } from './catalogue.ts';
-import { isFreeSample } from './samples.ts';
+import { isFreeSample, isFullSizeSample } from './samples.ts';
 import { parseSellingUnit, type SellingUnit } from './selling-unit.ts';
 import { isSlug } from './slug.ts';
 import {
@@ -60,6 +60,8 @@ export interface SizeFields {
   pricePence: number;
   regularPricePence: number | null;
   stock: number | null;
+  /** Made to the customer's specification; undefined (no column or empty) keeps the shop's. */
+  madeToOrder?: boolean;
 }
 
 /** One variation row: a size of the product its Parent names. */
@@ -183,13 +185,19 @@ export function parseWooRow(
       problem(WOO_FIELDS.regularPrice, CATALOGUE_MESSAGES.freeSamplePrice);
       return null;
     }
+    if (isFullSizeSample(option) && price === 0) {
+      problem(WOO_FIELDS.regularPrice, CATALOGUE_MESSAGES.fullSizeSamplePrice);
+      return null;
+    }
     // An empty Stock is "not counted", unless the row says it is out of stock.
     const counted = stockText === '' ? (inStock === false ? 0 : null) : Number(stockText);
+    const madeToOrder = metaFlag(TESSERA_META.madeToOrder);
     return {
       option,
       pricePence: price,
       regularPricePence: sale.value === null ? null : regular.value,
       stock: counted,
+      ...(madeToOrder === undefined ? {} : { madeToOrder }),
     };
   };
 

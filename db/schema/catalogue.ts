@@ -196,6 +196,12 @@ export const variations = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`"stock_quantity" IS NULL OR "stock_quantity" > 0`),
     position: integer('position').notNull().default(0),
+    /**
+     * Made or cut to the customer's specification: such a size is exempt from the 14-day
+     * cancellation right (Consumer Contracts Regulations 2013, reg. 28(1)(b)). Set by staff per
+     * size; a stock size chosen from a list (a 1500x250x30 sill) is not made to order.
+     */
+    madeToOrder: boolean('made_to_order').notNull().default(false),
   },
   (t) => [
     index('variations_product').on(t.productId, t.position),

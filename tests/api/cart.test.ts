@@ -132,6 +132,7 @@ describe('POST /api/cart/add', () => {
             { key: 'Size', value: option },
           ],
           stock_message: null,
+          made_to_order: false,
         },
       ],
       item_count: 3,

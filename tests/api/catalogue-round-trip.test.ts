@@ -61,7 +61,15 @@ async function backOfficeProduct(name: string, index: number): Promise<AdminProd
   const { data: taxonomy } = (await sourceOwner.call('GET', '/api/admin/products/taxonomy')).body;
   await call(sourceOwner, 'PUT', `/api/admin/products/${created.id}/variations`, {
     variations: [
-      { option: '600x400x20', sku: '', price: `${40 + index}.50`, sale_price: '', stock: '17' },
+      {
+        option: '600x400x20',
+        sku: '',
+        price: `${40 + index}.50`,
+        sale_price: '',
+        stock: '17',
+        // A size cut to the customer's measurements keeps its flag through export and import.
+        made_to_order: index === 0,
+      },
       { option: 'Free Sample', sku: '', price: '0', sale_price: '', stock: '' },
     ],
   });
@@ -110,7 +118,7 @@ async function snapshot(db: Database) {
     queryRows(
       db,
       sql`SELECT p.sku AS product, v.option, v.sku, v.price_pence, v.regular_price_pence,
-          v.stock_quantity, v.in_stock, v.position
+          v.stock_quantity, v.in_stock, v.position, v.made_to_order
         FROM variations v JOIN products p ON p.id = v.product_id ORDER BY p.sku, v.position`,
     ),
   ]);
@@ -197,6 +205,9 @@ describe('export → empty shop → import', () => {
     const after = await snapshot(target.app.services.db);
     expect(after.products).toEqual(before.products);
     expect(after.sizes).toEqual(before.sizes);
+    expect(
+      before.sizes.filter((size) => (size as { made_to_order: boolean }).made_to_order),
+    ).toHaveLength(1);
     const images = before.products.flatMap((p) => p.images);
     console.info(
       `round trip: ${before.products.length} products, ${before.sizes.length} sizes, ` +

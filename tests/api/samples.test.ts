@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
+import { CATALOGUE_MESSAGES, type AdminProductJson } from '#domain/admin-catalogue.ts';
 import type { VariationJson } from '#domain/api-types.ts';
 import type { CartJson } from '#domain/cart.ts';
 import { CHECKOUT_MESSAGES, type OrderJson } from '#domain/checkout.ts';
@@ -194,5 +195,100 @@ describe('free samples follow the rules kept in the database', () => {
     expect(quote.delivery.method).not.toBe('post');
     expect(quote.delivery.options.map((o) => o.label)).not.toContain('Samples by post');
     expect(quote.delivery.parcels + quote.delivery.pallets).toBeGreaterThan(0);
+  });
+});
+
+describe('only the cut sample is free; a full-size sample is sold per piece', () => {
+  const fullSizeProduct = catalogue.products.find((p) =>
+    p.variations.some((v) => /full size sample/i.test(v.option) && v.inStock),
+  )!;
+  const fullSizeSeed = fullSizeProduct.variations.find((v) => /full size sample/i.test(v.option))!;
+
+  async function fullSizeOf(): Promise<{ productId: number; variationId: number }> {
+    const body = (
+      await t.app.inject({ url: `/api/products/slug/${fullSizeProduct.slug}` })
+    ).json() as ProductAnswer;
+    const v = body.variations.find((x) => /full size sample/i.test(x.attributes[0]!.option))!;
+    return { productId: body.data.id, variationId: v.id };
+  }
+
+  it('keeps a cut sample at £0.00 in the basket, the checkout and the order', async () => {
+    const sample = await freeSampleOf(withFreeSample[1]!.slug);
+    const shopper = new ApiShopper(t.app);
+    const added = await shopper.add(sample.productId, sample.variationId, 1, true);
+    const line = (added.body.data as CartJson).line_items[0]!;
+    expect(line).toMatchObject({ is_sample: true, price: '0.00', line_total: '0.00' });
+    const quote = await shopper.quote();
+    expect(quote.totals.goods.gross).toBe('0.00');
+    const placed = await shopper.placeOrder(checkoutInput('0.00'), randomUUID());
+    expect(placed.status).toBe(201);
+    const order = placed.body.data as OrderJson;
+    expect(order.lines[0]).toMatchObject({ kind: 'free-sample', unit_price: '0.00' });
+    expect(order.lines[0]!.total.gross).toBe('0.00');
+  });
+
+  it('charges a full-size sample per piece, whatever m² is sent, and never as a free sample', async () => {
+    const fullSize = await fullSizeOf();
+    const shopper = new ApiShopper(t.app);
+    const asFree = await shopper.add(fullSize.productId, fullSize.variationId, 1, true);
+    expect(asFree.status).toBe(422);
+    expect(asFree.body.message).toBe('Only a free sample can be added with is_sample true');
+
+    const added = await shopper.call('POST', '/api/cart/add', {
+      product_id: fullSize.productId,
+      variation_id: fullSize.variationId,
+      quantity: 3,
+      m2_quantity: 5,
+      is_sample: false,
+    });
+    expect(added.status).toBe(200);
+    const each = fullSizeSeed.pricePence;
+    const pounds = (pence: number) => (pence / 100).toFixed(2);
+    const line = (added.body.data as CartJson).line_items[0]!;
+    expect(line).toMatchObject({
+      quantity: 3,
+      m2_quantity: null,
+      is_sample: false,
+      price: pounds(each),
+      line_total: pounds(3 * each),
+      display_quantity: '3 pcs',
+    });
+    const quote = await shopper.quote();
+    expect(quote.totals.goods.gross).toBe(pounds(3 * each));
+    const placed = await shopper.placeOrder(
+      checkoutInput(quote.totals.total.gross, { email: 'full-size@example.co.uk' }),
+      randomUUID(),
+    );
+    expect(placed.status).toBe(201);
+    const order = placed.body.data as OrderJson;
+    expect(order.lines[0]).toMatchObject({
+      kind: 'full-size-sample',
+      unit: 'item',
+      pieces: 3,
+      m2: null,
+      unit_price: pounds(each),
+    });
+    expect(order.lines[0]!.total.gross).toBe(pounds(3 * each));
+  });
+
+  it('refuses to sell a full-size sample for £0.00', async () => {
+    const fullSize = await fullSizeOf();
+    const loaded = (await manager.call('GET', `/api/admin/products/${fullSize.productId}`)).body
+      .data as AdminProductJson;
+    const index = loaded.variations.findIndex((v) => v.id === fullSize.variationId);
+    const refused = await manager.call(
+      'PUT',
+      `/api/admin/products/${fullSize.productId}/variations`,
+      {
+        version: loaded.version,
+        variations: loaded.variations.map((v, i) =>
+          i === index ? { id: v.id, price: '0.00' } : { id: v.id },
+        ),
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({
+      [`variations.${index}.price`]: CATALOGUE_MESSAGES.fullSizeSamplePrice,
+    });
   });
 });

@@ -6,7 +6,9 @@ import {
   SHOP_EMAIL,
   SHOP_PHONE,
   VAT_NUMBER,
+  PALLET_RETURN_PENCE,
 } from '#domain/company.ts';
+import { formatGBP } from '#domain/money.ts';
 import { orderConfirmationEmail } from '#server/services/orders/confirmation-email.ts';
 import {
   SAMPLE_LINES,
@@ -132,29 +134,98 @@ describe('orderConfirmationEmail', () => {
     }
   });
 
-  it('names the cut-to-size lines as exempt from the right to cancel', () => {
+  it('states the right line by line: the made-to-order line exempt, the others cancellable', () => {
     const { text, html } = renderings(orderConfirmationEmail(sampleOrder(), { orderUrl }));
     for (const rendering of [text, html]) {
       expect(rendering).toContain('does not apply to goods made to your specification');
       expect(rendering).toMatch(
         /cannot be cancelled once ordered: -? ?Carrara Marble Vanity Top, cut to size, 1200x550x20: 1 piece/,
       );
-      // Only the bespoke line is named there.
+      // Only the made-to-order line is named there.
       expect(rendering).not.toMatch(/cannot be cancelled once ordered:[^.]*Calacatta/);
+      expect(rendering).toMatch(
+        /This right covers these items: -? ?Calacatta Oro Honed Marble Tiles, 600x400x20: 46 pieces \(11\.040 m²\)\. You may cancel within 14 days of delivery/,
+      );
+      expect(rendering).toContain(
+        'Nero Marquina Polished Marble, Full Size Sample: 1 piece. You may cancel within 14 days of delivery',
+      );
+      expect(rendering).not.toContain('1200x550x20: 1 piece. You may cancel');
+      expect(rendering).toContain('1 piece at £389.00 each, made to your specification');
     }
   });
 
-  it('phrases the exemption generally when nothing is cut to size', () => {
+  it('states the exemption generally, and lists no lines, when nothing is made to order', () => {
     const lines = SAMPLE_LINES.filter((line) => !line.is_bespoke).map(orderLine);
     const { text, html } = renderings(orderConfirmationEmail(sampleOrder({ lines }), { orderUrl }));
     for (const rendering of [text, html]) {
       expect(rendering).toContain(
-        'does not apply to goods made to your specification, such as stone cut to your own sizes',
+        'does not apply to goods made to your specification (Consumer Contracts Regulations 2013, regulation 28(1)(b)). Nothing in this order is made to your specification: every item may be cancelled.',
       );
-      expect(rendering).toContain('Nothing in this order is cut to size.');
       expect(rendering).not.toContain('cannot be cancelled once ordered');
+      expect(rendering).not.toContain('This right covers these items');
       expect(rendering).not.toContain('Vanity Top');
     }
+  });
+
+  it('offers no right to cancel, nor the form, when every line is made to order', () => {
+    const lines = SAMPLE_LINES.filter((line) => line.is_bespoke).map(orderLine);
+    const { text } = renderings(orderConfirmationEmail(sampleOrder({ lines }), { orderUrl }));
+    expect(text).not.toContain('You may cancel this order');
+    expect(text).not.toContain('MODEL CANCELLATION FORM');
+    expect(text).toContain(
+      'These items are made or cut to your specification, so they cannot be cancelled once ordered: - Carrara Marble Vanity Top, cut to size, 1200x550x20: 1 piece',
+    );
+  });
+
+  it('says what collecting a returned pallet costs, read from the one figure', () => {
+    const { text, html } = renderings(orderConfirmationEmail(sampleOrder(), { orderUrl }));
+    const cost = formatGBP(PALLET_RETURN_PENCE);
+    expect(cost).toBe('£49.00');
+    for (const rendering of [text, html]) {
+      expect(rendering).toContain(
+        `we collect it from a mainland UK address for ${cost} a pallet (including VAT), taken off your refund`,
+      );
+    }
+    const parcel = sampleOrder();
+    parcel.delivery = { ...parcel.delivery, method: 'parcel', pallets: 0, parcels: 1 };
+    const parcelText = orderConfirmationEmail(parcel, { orderUrl }).text;
+    expect(parcelText).not.toContain('goes back on a pallet');
+    expect(parcelText).toContain('Goods delivered by post or courier can go back the same way.');
+  });
+
+  it('carries the model cancellation form filled in with the shop and the order number', () => {
+    const mail = orderConfirmationEmail(sampleOrder(), { orderUrl });
+    const { text, html } = renderings(mail);
+    for (const rendering of [text, html]) {
+      expect(rendering).toContain(
+        `(Complete and return this form only if you wish to withdraw from the contract) To ${COMPANY_NAME}, ${SHOP_ADDRESS.join(', ')}, email ${SHOP_EMAIL}: I/We [*] hereby give notice that I/We [*] cancel my/our [*] contract of sale of the following goods [*]/for the supply of the following service [*], Ordered on [*]/received on [*], order number TS-100042, Name of consumer(s), Address of consumer(s), Signature of consumer(s) (only if this form is notified on paper), Date [*] Delete as appropriate.`,
+      );
+    }
+    expect(mail.text).toContain('MODEL CANCELLATION FORM');
+  });
+
+  it('says how to complain, with the address, email and a link to the complaints page', () => {
+    const mail = orderConfirmationEmail(sampleOrder(), { orderUrl });
+    for (const rendering of Object.values(renderings(mail))) {
+      expect(rendering).toContain(
+        `If you are unhappy with your order or our service, please tell us so we can put it right: email ${SHOP_EMAIL}, call ${SHOP_PHONE}`,
+      );
+      expect(rendering).toContain(`write to ${COMPANY_NAME}, ${SHOP_ADDRESS.join(', ')}`);
+      expect(rendering).toContain('Citizens Advice consumer helpline on 0808 223 1133');
+    }
+    expect(mail.text).toContain('How to complain: https://tesserastone.co.uk/complaints');
+    expect(mail.html).toContain('href="https://tesserastone.co.uk/complaints"');
+  });
+
+  it('says how the contract is formed as the payment stands', () => {
+    const pending = orderConfirmationEmail(sampleOrder(), { orderUrl }).text;
+    expect(pending.replace(/\s+/g, ' ')).toContain(
+      'This email acknowledges your order. Our contract is formed when your bank transfer reaches us by the pay-by date above',
+    );
+    const paid = orderConfirmationEmail(samplePaidOrder({ payment_method: 'card' }), { orderUrl });
+    expect(paid.text).toContain(
+      'We accepted your order when your payment reached us: this email confirms our contract.',
+    );
   });
 
   it("states the shop's identity and links to the order", () => {

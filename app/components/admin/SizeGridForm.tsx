@@ -10,7 +10,7 @@ import {
 } from '#domain/admin-catalogue.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { Form } from '#app/components/forms/Form.tsx';
-import { Field } from '#app/components/forms/Field.tsx';
+import { CheckboxField, Field } from '#app/components/forms/Field.tsx';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { applyServerErrors } from '#app/components/admin/ui.tsx';
@@ -20,8 +20,15 @@ import type { EditorSession } from '#app/components/admin/editor-session.ts';
 type Row = VariationsGridInput['variations'][number];
 type Message = { kind: 'error' | 'success' | 'stale'; text: string } | null;
 
-const EMPTY_ROW = { option: '', sku: '', price: '', sale_price: '', stock: '' };
-const FIELDS = ['option', 'sku', 'price', 'sale_price', 'stock'] as const;
+const EMPTY_ROW = {
+  option: '',
+  sku: '',
+  price: '',
+  sale_price: '',
+  stock: '',
+  made_to_order: false,
+};
+const FIELDS = ['option', 'sku', 'price', 'sale_price', 'stock', 'made_to_order'] as const;
 
 /**
  * The grid as the server takes it: new rows whole, and for each size that exists only the fields
@@ -138,7 +145,7 @@ export function SizeGridForm({
         {rows.fields.map((row, index) => (
           <fieldset
             key={row.id}
-            className="grid grid-cols-2 gap-2 rounded border border-stone-200 p-2 md:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] md:items-end"
+            className="grid grid-cols-2 gap-2 rounded border border-stone-200 p-2 md:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto_auto] md:items-end"
           >
             <legend className="sr-only">Size {index + 1}</legend>
             <Field
@@ -158,6 +165,10 @@ export function SizeGridForm({
               inputMode="decimal"
             />
             <Field name={`variations.${index}.stock`} label="Stock (pieces)" inputMode="numeric" />
+            <CheckboxField
+              name={`variations.${index}.made_to_order`}
+              label="Made to order (not cancellable)"
+            />
             <button
               type="button"
               className={`${secondaryButton} self-end`}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CART_QUANTITY_MAX, lineSize, optionPrice, type CartLineItemJson } from '#domain/cart.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import { parsePiecesInput } from '#domain/area.ts';
+import { MADE_TO_ORDER_LABEL } from '#domain/consumer-rights.ts';
 import { useRemoveCartItem, useUpdateCartItem } from '#app/lib/cart.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 
@@ -45,6 +46,9 @@ export function BasketLine({ line }: { line: CartLineItemJson }) {
         <p className="font-semibold">{line.name}</p>
         {size ? <p className="text-sm text-stone-700">Size: {size}</p> : null}
         <p className="text-sm text-stone-700">{line.display_quantity}</p>
+        {line.made_to_order ? (
+          <p className="text-sm font-semibold text-stone-800">{MADE_TO_ORDER_LABEL}</p>
+        ) : null}
         {size && !line.is_sample ? (
           <p className="text-sm text-stone-700">
             {optionPrice(formatGBP(toPence(line.price)), size, line.unit)}

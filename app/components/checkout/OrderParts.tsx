@@ -1,6 +1,7 @@
 import type { BankTransferJson, OrderLineJson, OrderTotalsJson } from '#domain/checkout.ts';
 import { displayQuantity } from '#domain/cart.ts';
 import { lineUnitText } from '#domain/selling-unit.ts';
+import { MADE_TO_ORDER_LABEL } from '#domain/consumer-rights.ts';
 import { addressLines, formatDay, money } from './format.ts';
 
 /** How many: pieces, and the m² they cover for tiles sold by the m²; litres, items, metres. */
@@ -25,9 +26,7 @@ export function OrderLines({ lines }: { lines: readonly OrderLineJson[] }) {
             <p className="text-stone-600">
               {money(line.unit_price)} {lineUnitText(line)}
             </p>
-            {line.is_bespoke ? (
-              <p className="text-stone-600">Cut to your size: not returnable</p>
-            ) : null}
+            {line.is_bespoke ? <p className="text-stone-600">{MADE_TO_ORDER_LABEL}</p> : null}
           </div>
           <p className="shrink-0 font-medium">{money(line.total.gross)}</p>
         </li>

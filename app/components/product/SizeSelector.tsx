@@ -6,6 +6,7 @@ import { openerProps } from '../ui/lazy-part.tsx';
 import { QuantityArea } from './QuantityArea.tsx';
 import { SizeDrawer } from './SizeDrawer.tsx';
 import type { SellingUnit } from '#domain/selling-unit.ts';
+import { MADE_TO_ORDER_LABEL } from '#domain/consumer-rights.ts';
 
 export interface SizeSelectorProps {
   product: { id: number; name: string; unit: SellingUnit };
@@ -58,6 +59,9 @@ export function SizeSelector({
             setOpen(false);
           }}
         />
+        {chosen?.made_to_order ? (
+          <p className="mt-2 text-sm font-semibold text-stone-800">{MADE_TO_ORDER_LABEL}</p>
+        ) : null}
       </section>
       <section aria-labelledby={`choose-quantity-${product.id}`}>
         <Heading

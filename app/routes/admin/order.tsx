@@ -325,7 +325,7 @@ export default function AdminOrder() {
                   {line.name}
                   <span className="block text-xs text-stone-600">
                     {line.size}
-                    {line.is_bespoke ? ' · cut to size' : ''}
+                    {line.is_bespoke ? ' · made to order (not cancellable)' : ''}
                   </span>
                 </td>
                 <td className={`${tdClass} text-right`}>

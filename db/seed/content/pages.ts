@@ -11,6 +11,14 @@ import {
   SHOP_PHONE,
   VAT_NUMBER,
 } from '#domain/company.ts';
+import {
+  COMPLAINTS_PAGE,
+  RETURNS_COLLECTION_HTML,
+  RETURNS_EXEMPT_HTML,
+  TERMS_CANCEL_HTML,
+  TERMS_CONTRACT_HTML,
+  TERMS_PAYMENT_HTML,
+} from './rights-copy.ts';
 
 export interface SeedPage {
   slug: string;
@@ -132,7 +140,7 @@ export const PAGES: SeedPage[] = [
 <h2>Returning the goods</h2>
 <p>You must return the goods, or let us collect them, within 14 days of telling us you are cancelling. Because stone tiles are heavy and are delivered on pallets, they cannot normally be returned by post. You can:</p>
 <ul>
-<li>ask us to arrange a collection, in which case we will tell you the cost in advance and deduct it from your refund; or</li>
+${RETURNS_COLLECTION_HTML}
 <li>return the goods to our showroom yourself, by prior arrangement, during opening hours.</li>
 </ul>
 <p>Goods must be packed securely on a pallet, in their original boxes where possible, so that they are not damaged on the way back. You are responsible for the goods until they reach us.</p>
@@ -140,7 +148,7 @@ export const PAGES: SeedPage[] = [
 <p>We will refund the price of the goods and the standard delivery charge you paid (if you chose a timed or premium delivery, we refund the cost of standard delivery only). We will pay the refund within 14 days of receiving the goods back, or of you providing evidence that you have sent them, whichever is sooner, using the method you used to pay.</p>
 <p>You may handle the goods as you would in a shop to check their nature and quality. We may reduce your refund to reflect any loss in value caused by handling beyond that, for example tiles that have been cut, fixed, sealed, marked with adhesive, or chipped because they were not stored or packed properly. Stone that cannot be resold as new may not be refundable in full.</p>
 <h2>Items that cannot be cancelled</h2>
-<p>The right to cancel does not apply to goods made to your specifications or clearly personalised. This includes <strong>bespoke and cut-to-size items</strong> such as worktops, vanity tops, window sills, hearths, table tops and tiles cut to your measurements, as well as anything ordered through our <a href="/custom-stonework">custom stonework</a> service once production has started. Free samples are yours to keep and do not need to be returned.</p>
+${RETURNS_EXEMPT_HTML}
 <h2>Returning surplus stock after 14 days</h2>
 <p>We know that a few boxes are sometimes left over. As a goodwill gesture, we will consider returns of unopened, full boxes of current stock lines up to 30 days after delivery. Because returned stock must be checked, repacked and stored, a restocking charge of 20% of the value of the returned goods applies, and you are responsible for the cost of returning them. Please contact us before sending anything back. Clearance items, opened boxes and discontinued lines cannot be returned under this goodwill policy.</p>
 <p>Business and trade customers do not have the statutory right to cancel; surplus returns by trade customers are accepted on the goodwill terms above.</p>
@@ -198,18 +206,18 @@ export const PAGES: SeedPage[] = [
 <p>This website is operated by ${COMPANY_NAME}, a company registered in England and Wales under company number ${COMPANY_NUMBER}, with its registered office and showroom at ${ADDRESS_INLINE}. Our VAT number is ${VAT_NUMBER}. You can contact us on ${SHOP_PHONE} or at ${SHOP_EMAIL}.</p>
 <p>These terms apply to every order you place with us. Please read them, together with our <a href="/delivery-information">delivery information</a>, <a href="/return-refund-policy">return and refund policy</a> and <a href="/privacy-policy">privacy policy</a>, before ordering. If you are buying as a consumer, you have legal rights that these terms do not affect.</p>
 <h2>2. Your order and our contract</h2>
-<p>When you place an order, we send an email acknowledging it. This does not mean your order has been accepted. Our acceptance takes place when we email to confirm your order, at which point a contract is formed between us. We may decline an order, for example if a product is unavailable, if there is an obvious pricing error, or if we cannot deliver to your address. If we do, we will tell you and refund any payment in full.</p>
+${TERMS_CONTRACT_HTML}
 <h2>3. Products and natural variation</h2>
 <p>Natural stone varies in colour, shade, veining, markings and texture, both within a batch and between batches. Photographs, descriptions and samples show typical examples and are not an exact match for every piece. Dimensions are nominal and are subject to the manufacturing tolerances normal for the product; tumbled, hand-made and riven stone vary more than calibrated tiles. Such natural characteristics do not make goods faulty.</p>
 <p>You are responsible for measuring your project and checking that the products are suitable for the intended use. We recommend ordering 10% extra to allow for cuts and breakages. Our written advice is general guidance; your installer should follow current British Standards (including BS 5385) and the instructions of the adhesive, grout and sealer manufacturers.</p>
 <h2>4. Prices and payment</h2>
-<p>Prices are shown in pounds sterling and include VAT at the current rate of 20%. Delivery charges are shown and confirmed at checkout. Payment is due in full when you place your order. If a price on our website is clearly wrong, we will contact you before accepting the order.</p>
+${TERMS_PAYMENT_HTML}
 <h2>5. Delivery and risk</h2>
 <p>We aim to deliver within the time shown at checkout, normally 3-5 working days for stock items. Delivery is kerbside by pallet. The goods are your responsibility from the time they are delivered to the address you gave us, or collected from our showroom. Ownership passes to you when we have received payment in full. We are not responsible for delays caused by events outside our reasonable control, but we will let you know and keep the delay to a minimum.</p>
 <h2>6. Checking your goods</h2>
 <p>Please check your goods on arrival and report any damage, shortage or incorrect item within 48 hours. Inspect tiles before fixing and do not fix any tile you believe to be defective; contact us instead so we can resolve the problem before installation.</p>
 <h2>7. Cancellations and returns</h2>
-<p>Consumers may cancel most orders within 14 days of delivery under the Consumer Contracts Regulations 2013, as explained in our <a href="/return-refund-policy">return and refund policy</a>. Bespoke and cut-to-size items cannot be cancelled once production has started.</p>
+${TERMS_CANCEL_HTML}
 <h2>8. Our liability</h2>
 <p>If we fail to comply with these terms, we are responsible for loss or damage you suffer that is a foreseeable result of our breach or our negligence. We do not exclude or limit our liability where it would be unlawful to do so, including for death or personal injury caused by our negligence, for fraud, or for breach of your rights under the Consumer Rights Act 2015. If you are a consumer, we are not liable for business losses. If you are a business customer, our total liability is limited to the price of the goods concerned, and we are not liable for loss of profit, loss of business or indirect loss, or for installation and removal costs where defects were visible before fixing.</p>
 <h2>9. Accounts</h2>
@@ -458,4 +466,5 @@ export const PAGES: SeedPage[] = [
 <p>Remember to allow 10% extra for cuts and breakages, and 15% for herringbone and diagonal layouts. Keeping a few spare boxes from the same batch makes future repairs far easier.</p>
 <p>You are also welcome to visit our Bristol showroom, Monday to Friday from 9:00am to 5:30pm or on Saturdays by appointment, to see stone at full scale. <a href="/contact-us">Contact us</a> to arrange a meeting with our projects team.</p>`,
   },
+  COMPLAINTS_PAGE,
 ];

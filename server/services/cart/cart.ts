@@ -402,6 +402,7 @@ interface LineRow {
   option: string;
   price_pence: number;
   stock_quantity: number | null;
+  made_to_order: boolean;
   image: string | null;
   unit: string;
 }
@@ -420,6 +421,7 @@ function linesWithProducts(source: SQL, cartId?: SQL): SQL {
       (SELECT v.price_pence FROM ${variations} v WHERE v.id = l.variation_id) AS price_pence,
       (SELECT v.stock_quantity FROM ${variations} v WHERE v.id = l.variation_id)
         AS stock_quantity,
+      (SELECT v.made_to_order FROM ${variations} v WHERE v.id = l.variation_id) AS made_to_order,
       (SELECT i.src FROM ${productImages} i WHERE i.product_id = l.product_id
        ORDER BY i.position, i.id LIMIT 1) AS image
     FROM ${source} l
@@ -468,6 +470,7 @@ function presentLines(rows: LineRow[]): CartJson {
         line.stock_quantity !== null && line.quantity > line.stock_quantity
           ? stockLeftMessage(line.stock_quantity)
           : null,
+      made_to_order: line.made_to_order,
     })),
     item_count: totals.count,
     subtotal: priceString(totals.subtotalPence),

@@ -97,7 +97,8 @@ export class AdminBulkEdits {
     }
     const variationRows = await queryRows<VariationRowDb>(
       db,
-      sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence, stock_quantity, in_stock
+      sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence, stock_quantity, in_stock,
+        made_to_order
         FROM variations WHERE product_id = ANY(${idArray(productIds)})
         ORDER BY product_id, position, id${forUpdate}`,
     );
@@ -324,7 +325,8 @@ export class AdminBulkEdits {
         byTable('variations').length
           ? queryRows<VariationRowDb>(
               tx,
-              sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence, stock_quantity, in_stock
+              sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence, stock_quantity, in_stock,
+        made_to_order
                 FROM variations WHERE id = ANY(${idArray(byTable('variations'))}) FOR UPDATE`,
             )
           : [],

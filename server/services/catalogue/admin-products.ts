@@ -27,6 +27,7 @@ export interface VariationRowDb {
   regular_price_pence: number | null;
   stock_quantity: number | null;
   in_stock: boolean;
+  made_to_order: boolean;
 }
 
 /** A slug another product holds is refused with the field's message. */
@@ -77,6 +78,7 @@ export async function readAdminProduct(db: Database, id: number): Promise<AdminP
       sale_price: v.regular_price_pence === null ? null : formatPoundsPlain(v.price_pence),
       stock: v.stock_quantity,
       in_stock: v.in_stock,
+      made_to_order: v.made_to_order,
     })),
   };
 }
@@ -84,7 +86,8 @@ export async function readAdminProduct(db: Database, id: number): Promise<AdminP
 function variationRows(db: Database, productId: number): Promise<VariationRowDb[]> {
   return queryRows<VariationRowDb>(
     db,
-    sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence, stock_quantity, in_stock
+    sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence, stock_quantity, in_stock,
+        made_to_order
       FROM variations WHERE product_id = ${productId} ORDER BY position, id`,
   );
 }

@@ -9,6 +9,7 @@ import {
   type VariationRow,
   type VariationsGrid,
 } from '#domain/admin-catalogue.ts';
+import { variationKind } from '#domain/samples.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import type { AuditActor } from '../staff/audit.ts';
 import { stockContext } from '../stock.ts';
@@ -76,6 +77,12 @@ function changedColumns(
   if (row.stock !== undefined && row.stock !== row.stock_seen) {
     set.push(sql`stock_quantity = ${row.stock}`);
   }
+  if (row.made_to_order !== undefined) {
+    if (row.made_to_order && variationKind(row.option ?? stored.option) !== 'size') {
+      fields[`variations.${position}.made_to_order`] = CATALOGUE_MESSAGES.sampleMadeToOrder;
+    }
+    set.push(sql`made_to_order = ${row.made_to_order}`);
+  }
   return set;
 }
 
@@ -128,7 +135,8 @@ export async function saveSizeGrid(
     // The sizes are locked too: an order takes stock under these row locks.
     const locked = await queryRows<VariationRowDb>(
       tx,
-      sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence, stock_quantity, in_stock
+      sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence, stock_quantity, in_stock,
+        made_to_order
         FROM variations WHERE product_id = ${productId} ORDER BY id FOR UPDATE`,
     );
     const stored = new Map(locked.map((v) => [v.id, v]));
@@ -170,10 +178,10 @@ export async function saveSizeGrid(
         price: row.price!,
         sale_price: row.sale_price ?? null,
       });
-      await tx.execute(sql`INSERT INTO variations
-          (product_id, option, sku, price_pence, regular_price_pence, stock_quantity, position)
+      await tx.execute(sql`INSERT INTO variations (product_id, option, sku, price_pence,
+          regular_price_pence, stock_quantity, position, made_to_order)
         VALUES (${productId}, ${row.option!}, ${row.sku ?? null}, ${pricePence}, ${regularPricePence},
-          ${row.stock ?? null}, ${position})`);
+          ${row.stock ?? null}, ${position}, ${row.made_to_order ?? false})`);
     }
     await refreshProductPrices(tx, [productId]);
     const after = (await readAdminProduct(tx, productId))!;

@@ -436,6 +436,7 @@ export class ImportBatch {
         pricePence: row.pricePence,
         regularPricePence: row.regularPricePence,
         stock: row.stock,
+        madeToOrder: row.madeToOrder,
         sku: row.sku,
         productId: parent.id,
         position,

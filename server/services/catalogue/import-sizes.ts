@@ -27,6 +27,7 @@ interface ExistingSize {
   regular_price_pence: number | null;
   stock_quantity: number | null;
   position: number;
+  made_to_order: boolean;
 }
 
 /**
@@ -45,7 +46,8 @@ export async function applySizes(
   const [existingRows, productSkus] = await Promise.all([
     queryRows<ExistingSize>(
       tx,
-      sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence, stock_quantity, position
+      sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence, stock_quantity, position,
+          made_to_order
         FROM variations WHERE sku = ANY(${textArray(skus)}) OR product_id = ANY(${idArray(productIds)})
         FOR UPDATE`,
     ),
@@ -79,6 +81,8 @@ export async function applySizes(
       regular_price_pence: size.regularPricePence,
       stock_quantity: size.stock,
       position: size.position,
+      // A file without the column keeps what staff set.
+      made_to_order: size.madeToOrder ?? match?.made_to_order ?? false,
     };
     if (!match) {
       inserts.push(values);
@@ -92,17 +96,19 @@ export async function applySizes(
     size.onOutcome(same ? 'skipped' : 'updated');
   }
   const columns =
-    'product_id int, option text, sku text, price_pence int, regular_price_pence int, stock_quantity int, position int';
+    'product_id int, option text, sku text, price_pence int, regular_price_pence int, stock_quantity int, position int, made_to_order boolean';
   if (updates.length > 0) {
     await tx.execute(sql`UPDATE variations v SET option = r.option, sku = r.sku,
         price_pence = r.price_pence, regular_price_pence = r.regular_price_pence,
-        stock_quantity = r.stock_quantity, position = r.position
+        stock_quantity = r.stock_quantity, position = r.position, made_to_order = r.made_to_order
       FROM ${recordset(updates, `id int, ${columns}`)} WHERE v.id = r.id`);
   }
   if (inserts.length > 0) {
     await tx.execute(sql`INSERT INTO variations
-        (product_id, option, sku, price_pence, regular_price_pence, stock_quantity, position)
-      SELECT product_id, option, sku, price_pence, regular_price_pence, stock_quantity, position
+        (product_id, option, sku, price_pence, regular_price_pence, stock_quantity, position,
+         made_to_order)
+      SELECT product_id, option, sku, price_pence, regular_price_pence, stock_quantity, position,
+        made_to_order
       FROM ${recordset(inserts, columns)}`);
   }
 }

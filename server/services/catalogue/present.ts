@@ -17,6 +17,7 @@ export function presentVariation(row: {
   pricePence: number;
   inStock: boolean;
   stockQuantity: number | null;
+  madeToOrder: boolean;
 }): VariationJson {
   return {
     id: row.id,
@@ -27,5 +28,6 @@ export function presentVariation(row: {
     stock_status: row.inStock ? 'instock' : 'outofstock',
     stock_quantity: row.stockQuantity,
     attributes: [{ name: 'pa_sizemm', option: row.option }],
+    made_to_order: row.madeToOrder,
   };
 }

@@ -57,7 +57,8 @@ export async function* productCsvRows(db: Database, shopOrigin: string): AsyncGe
       queryRows<ExportProduct['variations'][number] & { product_id: number }>(
         db,
         sql`SELECT id, product_id, option, sku, price_pence AS "pricePence",
-            regular_price_pence AS "regularPricePence", stock_quantity AS stock
+            regular_price_pence AS "regularPricePence", stock_quantity AS stock,
+            made_to_order AS "madeToOrder"
           FROM variations WHERE product_id = ANY(${ids}) ORDER BY position, id`,
       ),
     ]);

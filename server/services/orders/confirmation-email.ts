@@ -1,13 +1,12 @@
 // The order confirmation: the durable-medium confirmation the Consumer Contracts Regulations 2013
 // ask for (reg. 16 and Schedule 2): what was bought and its total price with VAT and delivery, the
-// delivery arrangements, how to pay, the right to cancel and its exemption for cut-to-size stone,
-// and who the shop is. One list of sections is rendered twice, as plain text and as HTML (inline
-// styles and tables only, as mail clients need); every text in the HTML is escaped, since names
-// and addresses are typed by shoppers.
-import type { OrderJson, OrderLineJson } from '#domain/checkout.ts';
+// delivery arrangements, how to pay, the shopper's rights (confirmation-rights.ts) and who the
+// shop is. One list of sections is rendered twice, as plain text and as HTML (inline styles and
+// tables only, as mail clients need); every text in the HTML is escaped, since names and
+// addresses are typed by shoppers.
+import type { OrderJson } from '#domain/checkout.ts';
 import { CHECKOUT_MESSAGES, PAYMENT_METHOD_LABELS } from '#domain/checkout.ts';
-import { formatM2 } from '#domain/area.ts';
-import { lineCountText, lineUnitText } from '#domain/selling-unit.ts';
+import { lineUnitText } from '#domain/selling-unit.ts';
 import {
   COMPANY_NAME,
   COMPANY_NUMBER,
@@ -22,27 +21,15 @@ import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '#domain/order-states
 import { countryLabel, type Address } from '#domain/validation.ts';
 import { VAT_PERCENT } from '#domain/vat.ts';
 import type { MailMessage } from '../mail.ts';
+import { rightsSections } from './confirmation-rights.ts';
+import { lineDescription, lineQuantity, type Block, type Section } from './mail-blocks.ts';
+
+export { lineDescription, lineQuantity };
 
 /** The shop's trading name: the company name without 'Ltd' ('Tessera Stone'). */
 export const SHOP_NAME = COMPANY_NAME.replace(/\s+(?:Ltd|Limited)\.?$/i, '');
 
-/** Days from delivery in which a consumer may cancel (reg. 30). */
-const CANCELLATION_DAYS = 14;
-
 const money = (pounds: string) => formatGBP(toPence(pounds));
-
-type LineQuantity = Pick<OrderLineJson, 'pieces' | 'm2' | 'unit' | 'kind' | 'selling_unit'>;
-
-/** '46 pieces (11.040 m²)', '1 piece', '3 litres'. */
-export function lineQuantity(line: LineQuantity): string {
-  const count = lineCountText(line.pieces, line);
-  return line.m2 === null ? count : `${count} (${formatM2(line.m2)} m²)`;
-}
-
-/** 'Calacatta Oro Honed Marble Tiles, 600x400x20'. */
-export function lineDescription(line: Pick<OrderLineJson, 'name' | 'size'>): string {
-  return line.size ? `${line.name}, ${line.size}` : line.name;
-}
 
 /** An address as printed, one line each: name, company, street, town, postcode, country. */
 export function addressLines(address: Address): string[] {
@@ -60,25 +47,6 @@ export function addressLines(address: Address): string[] {
 
 // ---------------------------------------------------------------------------------------------
 // What the email says, once for both renderings.
-
-interface ItemRow {
-  description: string;
-  detail: string;
-  total: string;
-}
-
-type Block =
-  | { kind: 'paragraph'; text: string; strong?: boolean }
-  | { kind: 'items'; rows: ItemRow[] }
-  | { kind: 'figures'; rows: [label: string, value: string][]; strongRow?: number }
-  | { kind: 'list'; items: string[] }
-  | { kind: 'address'; lines: string[] }
-  | { kind: 'link'; label: string; href: string };
-
-interface Section {
-  title: string | null;
-  blocks: Block[];
-}
 
 function isAwaitingBankTransfer(order: OrderJson): boolean {
   return (
@@ -127,7 +95,7 @@ function itemsSection(order: OrderJson): Section {
         kind: 'items',
         rows: order.lines.map((line) => ({
           description: lineDescription(line),
-          detail: `${lineQuantity(line)} at ${money(line.unit_price)} ${lineUnitText(line)}${line.is_bespoke ? ', cut to your size' : ''}`,
+          detail: `${lineQuantity(line)} at ${money(line.unit_price)} ${lineUnitText(line)}${line.is_bespoke ? ', made to your specification' : ''}`,
           total: money(line.total.gross),
         })),
       },
@@ -228,48 +196,6 @@ function paymentSection(order: OrderJson): Section {
   };
 }
 
-function cancellationSection(order: OrderJson): Section {
-  const bespoke = order.lines.filter((line) => line.is_bespoke);
-  const address = [COMPANY_NAME, ...SHOP_ADDRESS].join(', ');
-  const blocks: Block[] = [
-    {
-      kind: 'paragraph',
-      text: `You may cancel this order within ${CANCELLATION_DAYS} days from the day the goods are delivered to you (or to someone you name, other than the carrier), without giving any reason. If your order comes in more than one delivery, the ${CANCELLATION_DAYS} days run from the day the last delivery arrives.`,
-    },
-    {
-      kind: 'paragraph',
-      text: `To cancel, tell us clearly before the ${CANCELLATION_DAYS} days are over: email ${SHOP_EMAIL}, call ${SHOP_PHONE}, or write to ${address}. Please quote your order number, ${order.number}.`,
-    },
-    {
-      kind: 'paragraph',
-      text: `We will refund the price of the goods and the standard delivery charge within ${CANCELLATION_DAYS} days of receiving the goods back (or proof that you have sent them back, if that comes first), by the means you paid with. You bear the direct cost of returning the goods.${order.delivery.method === 'pallet' ? ' Stone on a pallet cannot go back by post: please ask us for a collection quote.' : ''}`,
-    },
-  ];
-  if (bespoke.length > 0) {
-    blocks.push(
-      {
-        kind: 'paragraph',
-        text: `The right to cancel does not apply to goods made to your specification (Consumer Contracts Regulations 2013, regulation 28(1)(b)). These items are cut to your sizes, so they cannot be cancelled once ordered:`,
-        strong: true,
-      },
-      {
-        kind: 'list',
-        items: bespoke.map((line) => `${lineDescription(line)}: ${lineQuantity(line)}`),
-      },
-    );
-  } else {
-    blocks.push({
-      kind: 'paragraph',
-      text: 'The right to cancel does not apply to goods made to your specification, such as stone cut to your own sizes (Consumer Contracts Regulations 2013, regulation 28(1)(b)). Nothing in this order is cut to size.',
-    });
-  }
-  blocks.push({
-    kind: 'paragraph',
-    text: `Your legal rights if goods are faulty or not as described are not affected. Your order was placed under our terms and conditions, version ${order.terms_version}.`,
-  });
-  return { title: 'Your right to cancel', blocks };
-}
-
 function shopSection(): Section {
   return {
     title: 'About us',
@@ -294,7 +220,7 @@ function sections(order: OrderJson, orderUrl: string): Section[] {
     itemsSection(order),
     deliverySection(order),
     paymentSection(order),
-    cancellationSection(order),
+    ...rightsSections(order, orderUrl),
     shopSection(),
   ];
 }

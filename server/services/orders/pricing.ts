@@ -16,7 +16,7 @@ import {
   type DeliverySettings,
   type DeliveryZone,
 } from '#domain/delivery.ts';
-import { BESPOKE_SECTION, priceOrderLine, type PricedOrderLine } from '#domain/order-lines.ts';
+import { priceOrderLine, type PricedOrderLine } from '#domain/order-lines.ts';
 import { sumSplits, splitGross, type VatSplit } from '#domain/vat.ts';
 import { deliveryEstimate } from '#domain/working-days.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
@@ -99,8 +99,7 @@ export async function readBasket(db: Database, session: SessionRecord | null): P
         (SELECT t.slug FROM product_terms pt JOIN attribute_terms t ON t.id = pt.term_id
          WHERE pt.product_id = p.id AND t.attribute_id = ${MATERIAL_ATTRIBUTE_ID}
          ORDER BY t.position, t.id LIMIT 1) AS material,
-        EXISTS (SELECT 1 FROM product_categories pc JOIN categories c ON c.id = pc.category_id
-                WHERE pc.product_id = p.id AND c.section = ${BESPOKE_SECTION}) AS is_bespoke
+        v.made_to_order AS is_bespoke
       FROM ${carts}
       JOIN cart_items l ON l.cart_id = ${carts.id}
       JOIN products p ON p.id = l.product_id
