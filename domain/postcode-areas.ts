@@ -1,5 +1,5 @@
 // The postcode areas Royal Mail uses in the United Kingdom, the Crown Dependencies and BFPO, so a
-// postcode of the right shape but no real area ('QY1 1AA') is answered plainly instead of being
+// postcode of the right shape but no real area ('YY1 1AA') is answered plainly instead of being
 // priced as the mainland.
 const AREAS = `AB AL B BA BB BD BF BH BL BN BR BS BT CA CB CF CH CM CO CR CT CV CW DA DD DE DG DH DL DN
 DT DY E EC EH EN EX FK FY G GL GU GY HA HD HG HP HR HS HU HX IG IM IP IV JE KA KT KW KY L LA LD LE LL
