@@ -65,6 +65,7 @@ describe.each([
       HIGHLANDS_PALLET,
     );
     await onProduct.getByText(SURCHARGE).waitFor();
+    const total = await onProduct.getByText('Total with delivery:').locator('strong').textContent();
     await onProduct.getByText(/^Standard delivery \(9am–5:30pm\), 5–7 working days/).waitFor();
     await docsScreenshot(page, `delivery-estimate-product-${label}`);
 
@@ -77,6 +78,9 @@ describe.each([
     );
     expect(await inBasket.getByLabel('Postcode').inputValue()).toBe('IV2 3JH');
     await inBasket.getByText(SURCHARGE).waitFor();
+    expect(await inBasket.getByText('Total with delivery:').locator('strong').textContent()).toBe(
+      total,
+    );
     await docsScreenshot(page, `delivery-estimate-basket-${label}`);
 
     await basket.getByRole('link', { name: 'Checkout' }).click();
@@ -88,6 +92,7 @@ describe.each([
       .getByRole('radio', { name: `Standard delivery (9am–5:30pm), ${HIGHLANDS_PALLET}` })
       .waitFor();
     await c.form.getByText(SURCHARGE).waitFor();
+    expect(await c.total()).toBe(total);
     await docsScreenshot(page, `delivery-estimate-checkout-${label}`, { fullPage: true });
 
     expect(failed).toEqual([]);

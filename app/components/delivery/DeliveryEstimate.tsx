@@ -13,6 +13,7 @@ export const ESTIMATE_TEXTS = {
   failed: 'Delivery could not be priced. Please check your connection and try again.',
   chooseFirst: 'Choose a size and quantity to see the delivery price.',
   free: 'Free',
+  total: 'Total with delivery:',
 } as const;
 
 export interface EstimateLine {
@@ -132,6 +133,9 @@ function EstimateAnswer({ estimate }: { estimate: DeliveryEstimateJson }) {
         Delivery to {estimate.postcode}: <strong>{price}</strong>
       </p>
       {estimate.surcharge ? <p>{estimate.surcharge.text}</p> : null}
+      <p>
+        {ESTIMATE_TEXTS.total} <strong>{money(estimate.totals.total.gross)}</strong>
+      </p>
       {chosen ? (
         <p className="text-stone-700">
           {chosen.label}, {estimateText(chosen.estimate)}
