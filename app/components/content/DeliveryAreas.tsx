@@ -38,7 +38,13 @@ export function DeliveryAreas() {
         Prices include VAT. A parcel is an order up to the parcel weight (most samples and tiling
         products); heavier orders travel on pallets, priced per pallet.
       </p>
-      <div className="mt-3 overflow-x-auto">
+      {/* On a phone the table scrolls sideways: focusable, so a keyboard can scroll it too. */}
+      <div
+        className="mt-3 overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label="Delivery prices by area, table"
+      >
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead>
             <tr>
