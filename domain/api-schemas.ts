@@ -10,7 +10,7 @@ import { STAFF_ROLES } from './staff.ts';
 import { COUNTRY_CODES } from './validation.ts';
 
 /** An amount in pounds with two decimals, as every basket and order figure: '123.45'. */
-const pounds = z
+export const pounds = z
   .string()
   .regex(/^-?\d+\.\d{2}$/)
   .meta({ description: "Pounds with two decimals, e.g. '123.45'" });
@@ -351,6 +351,8 @@ export const deliverySchema = z.object({
   deliverable: z.boolean(),
   message: z.string().nullable(),
   zone: zoneSchema.nullable(),
+  /** The zone's surcharge included in the prices, and the line that explains it. */
+  surcharge: z.object({ amount: pounds, text: z.string() }).nullable(),
   method: deliveryMethodSchema.nullable(),
   weight_kg: z.number(),
   parcels: z.number().int(),

@@ -5,7 +5,8 @@
 import { parseTileSize } from './area.ts';
 import { CHECKOUT_MESSAGES, type DeliveryOptionId } from './checkout.ts';
 import { SHOP_PHONE } from './company.ts';
-import { roundHalfUp } from './money.ts';
+import { formatGBP, roundHalfUp } from './money.ts';
+import { isKnownPostcodeArea } from './postcode-areas.ts';
 import type { VariationKind } from './samples.ts';
 import { MESSAGES, normaliseUkPostcode } from './validation.ts';
 
@@ -58,11 +59,19 @@ export interface DeliveryOptionQuote {
   maxDays: number;
 }
 
+/** What a zone adds to the price, and the line that says so ('Scottish Highlands: +£45.00 …'). */
+export interface DeliverySurcharge {
+  pence: number;
+  text: string;
+}
+
 export interface DeliveryQuote {
   /** False for a basket or an address the shop cannot deliver; `message` says why. */
   deliverable: boolean;
   message: string | null;
   zone: { code: string; name: string } | null;
+  /** The zone's surcharge included in the prices; null on the mainland, by post, or refused. */
+  surcharge: DeliverySurcharge | null;
   method: 'post' | 'parcel' | 'pallet' | null;
   weightKg: number;
   parcels: number;
@@ -133,6 +142,8 @@ export const DELIVERY_MESSAGES = {
   emptyBasket: CHECKOUT_MESSAGES.emptyBasket,
   outsideUk: `We deliver to addresses in the United Kingdom only. Please call us on ${SHOP_PHONE} for a quote.`,
   postcodeInvalid: MESSAGES.ukPostcodeInvalid,
+  postcodeUnknown: (area: string) =>
+    `${area} is not a UK postcode area. Please check the postcode, or call us on ${SHOP_PHONE}.`,
   zoneNotDelivered: `Sorry, we cannot deliver to this address. Please call us on ${SHOP_PHONE} to arrange collection or your own courier.`,
   kerbside:
     'Pallet deliveries are kerbside, by tail-lift lorry: the driver lowers the pallet to the kerb outside your property. Please make sure someone is in to receive it and that a lorry can reach you.',
@@ -241,6 +252,27 @@ export function findZone(postcode: string, zones: readonly DeliveryZone[]): Deli
   return best?.zone ?? null;
 }
 
+/** The letters of a postcode's outward code: 'kw15 1ab' → 'KW'. */
+export function postcodeArea(postcode: string): string {
+  return /^[A-Z]+/.exec(postcode.trim().toUpperCase())?.[0] ?? '';
+}
+
+/**
+ * The zone's surcharge for one parcel (pallets 0) or for a number of pallets, with the line that
+ * explains it at checkout; null when the zone adds nothing.
+ *
+ * Highlands (parcel £15, pallet £45), 0 pallets → 'Scottish Highlands: +£15.00 parcel surcharge'
+ * the same, 2 pallets → 'Scottish Highlands: +£90.00 pallet surcharge (2 pallets × £45.00)'
+ */
+export function surchargeOf(zone: DeliveryZone, pallets: number): DeliverySurcharge | null {
+  const each = pallets === 0 ? zone.parcelSurchargePence : zone.palletSurchargePence;
+  if (each <= 0) return null;
+  const pence = pallets === 0 ? each : each * pallets;
+  const kind = pallets === 0 ? 'parcel' : 'pallet';
+  const times = pallets > 1 ? ` (${pallets} pallets × ${formatGBP(each)})` : '';
+  return { pence, text: `${zone.name}: +${formatGBP(pence)} ${kind} surcharge${times}` };
+}
+
 function refused(
   message: string,
   weightKg: number,
@@ -250,6 +282,7 @@ function refused(
     deliverable: false,
     message,
     zone,
+    surcharge: null,
     method: null,
     weightKg,
     parcels: 0,
@@ -310,6 +343,10 @@ export function quoteDelivery(input: {
     if (normaliseUkPostcode(postcode) === null) {
       return refused(DELIVERY_MESSAGES.postcodeInvalid, weightKg);
     }
+    const area = postcodeArea(postcode);
+    if (!isKnownPostcodeArea(area)) {
+      return refused(DELIVERY_MESSAGES.postcodeUnknown(area), weightKg);
+    }
     zone = findZone(postcode, zones);
   }
   const zoneRef = zone ? { code: zone.code, name: zone.name } : { ...MAINLAND };
@@ -324,6 +361,7 @@ export function quoteDelivery(input: {
       // The zone's message speaks of surcharges and extra days, which post does not carry.
       message: null,
       zone: zoneRef,
+      surcharge: null,
       method: 'post',
       weightKg,
       parcels: 0,
@@ -368,6 +406,7 @@ export function quoteDelivery(input: {
     deliverable: true,
     message: zone?.message ?? null,
     zone: zoneRef,
+    surcharge: zone ? surchargeOf(zone, pallets) : null,
     method: byParcel ? 'parcel' : 'pallet',
     weightKg,
     parcels: byParcel ? 1 : 0,

@@ -8,6 +8,7 @@ import {
   quotePostcode,
   type QuoteParams,
 } from '#app/components/checkout/checkout-api.ts';
+import { postcodeFromCookies } from '#app/lib/delivery-postcode.ts';
 import { noStoreHeaders } from '#app/components/account/account-context.ts';
 
 /** The shopper's basket and addresses: no cache may keep the page. */
@@ -21,7 +22,7 @@ export function meta() {
  * Critical data: the basket priced by the server for the shopper's session (a failure is a 503).
  * Deferred: the signed-in customer, whose saved addresses fill the form (missing → a blank form).
  */
-export async function loader({ context }: { context: PageLoadContext }) {
+export async function loader({ request, context }: { request: Request; context: PageLoadContext }) {
   const signedIn = context.hasSessionCookie
     ? await context.shopperApi<{ user: CustomerJson }>('/api/verify').catch(() => null)
     : null;
@@ -30,9 +31,12 @@ export async function loader({ context }: { context: PageLoadContext }) {
     ? { email: user.email, shipping: user.shipping, billing: user.billing }
     : null;
   const country = user?.shipping?.country ?? 'GB';
+  // A saved address wins; otherwise the postcode the shopper priced delivery to before checkout.
+  const remembered = postcodeFromCookies(request.headers.get('cookie'));
+  const postcode = user?.shipping?.postcode || (country === 'GB' ? remembered : '');
   const quoteParams: QuoteParams = {
     country,
-    postcode: quotePostcode(country, user?.shipping?.postcode ?? ''),
+    postcode: quotePostcode(country, postcode),
     delivery_option: '',
   };
   const answer = await context.shopperApi<{ data: CheckoutQuoteJson }>(quotePath(quoteParams));

@@ -6,6 +6,7 @@ import { DeferredPage, type MaybeDeferred } from '#app/components/content/Deferr
 import { ContentPageLayout } from '#app/components/content/ContentPageLayout.tsx';
 import { cmsPageTitle } from '#app/components/content/meta.ts';
 import { SampleRules } from '#app/components/content/SampleRules.tsx';
+import { DeliveryAreas } from '#app/components/content/DeliveryAreas.tsx';
 
 interface ContentPageData {
   page: MaybeDeferred<CmsPage | null>;
@@ -38,6 +39,7 @@ export default function ContentPage() {
       {(loaded) => (
         <ContentPageLayout page={loaded}>
           {loaded.slug === 'samples' ? <SampleRules /> : null}
+          {loaded.slug === 'delivery-information' ? <DeliveryAreas /> : null}
         </ContentPageLayout>
       )}
     </DeferredPage>

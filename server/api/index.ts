@@ -9,6 +9,7 @@ import { enquiriesApi } from './enquiries.ts';
 import { authApi } from './auth.ts';
 import { addressesApi } from './addresses.ts';
 import { checkoutApi } from './checkout.ts';
+import { deliveryApi } from './delivery.ts';
 import { ordersApi } from './orders.ts';
 import { adminApi } from './admin/index.ts';
 import { paymentsApi } from './payments.ts';
@@ -26,6 +27,7 @@ export async function api(app: FastifyInstance) {
   await app.register(authApi);
   await app.register(addressesApi);
   await app.register(checkoutApi);
+  await app.register(deliveryApi);
   await app.register(ordersApi);
   await app.register(adminApi);
   await app.register(paymentsApi);

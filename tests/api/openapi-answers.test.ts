@@ -337,6 +337,8 @@ describe('every documented route answers as its schema says', () => {
       quantity: 4,
     });
     const quote = await checked(customer, 'GET', '/api/checkout?country=GB&postcode=BS2%200UX');
+    await checked(customer, 'POST', '/api/delivery/estimate', { postcode: 'IV2 3JH' });
+    await checked(customer, 'GET', '/api/delivery/areas');
     const total = quote.json().data.totals.total.gross as string;
     const placed = await checked(
       customer,

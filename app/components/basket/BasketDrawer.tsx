@@ -4,6 +4,7 @@ import { VAT_PERCENT } from '#domain/vat.ts';
 import { useCart } from '#app/lib/cart.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 import { BasketLine } from './BasketLine.tsx';
+import { DeliveryEstimate } from '../delivery/DeliveryEstimate.tsx';
 
 export const BASKET_WIDTH_PX = 650;
 export const EMPTY_BASKET_TEXT = 'There are no items currently in your basket.';
@@ -74,11 +75,16 @@ export function BasketDrawer({
       }
     >
       {cart && cart.line_items.length > 0 ? (
-        <ul aria-label="Basket lines" className="divide-y divide-stone-200">
-          {cart.line_items.map((line) => (
-            <BasketLine key={line.id} line={line} />
-          ))}
-        </ul>
+        <>
+          <ul aria-label="Basket lines" className="divide-y divide-stone-200">
+            {cart.line_items.map((line) => (
+              <BasketLine key={line.id} line={line} />
+            ))}
+          </ul>
+          <div className="mt-4">
+            <DeliveryEstimate refreshKey={`${cart.item_count}:${cart.total}`} />
+          </div>
+        </>
       ) : (
         <p className="py-8 text-center text-stone-700">{EMPTY_BASKET_TEXT}</p>
       )}

@@ -138,7 +138,10 @@ export function CheckoutForm({
     reValidateMode: 'onSubmit',
     defaultValues: {
       email,
-      shipping: asFormAddress(customer?.shipping ?? null, email),
+      shipping: {
+        ...asFormAddress(customer?.shipping ?? null, email),
+        postcode: quoteParams.postcode || (customer?.shipping?.postcode ?? ''),
+      },
       billing_same_as_shipping: sameAddress(customer?.shipping ?? null, customer?.billing ?? null),
       billing: asFormAddress(customer?.billing ?? null, email),
       delivery_option: loaderQuote.delivery.selected ?? '',
@@ -271,6 +274,11 @@ export function CheckoutForm({
                   description: estimateText(o.estimate),
                 }))}
               />
+              {quote.delivery.surcharge ? (
+                <p className="text-sm" data-testid="delivery-surcharge">
+                  {quote.delivery.surcharge.text}
+                </p>
+              ) : null}
               {quote.delivery.note ? (
                 <p className="text-sm text-stone-700">{quote.delivery.note}</p>
               ) : null}

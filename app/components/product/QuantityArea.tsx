@@ -16,6 +16,7 @@ import { variationOption } from '#domain/samples.ts';
 import { refusalMessage, useAddToCart } from '#app/lib/cart.ts';
 import { useBasket } from '../basket/BasketProvider.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
+import { DeliveryEstimate } from '../delivery/DeliveryEstimate.tsx';
 import { Drawer } from '../ui/Drawer.tsx';
 import { openerProps } from '../ui/lazy-part.tsx';
 import { quantityLabel, type SellingUnit } from '#domain/selling-unit.ts';
@@ -158,6 +159,9 @@ export function QuantityArea({ product, variation }: QuantityAreaProps) {
         {add.isPending ? <Spinner label="Adding to cart" /> : null}
         Add to cart {formatGBP(totalPence)}
       </button>
+      <DeliveryEstimate
+        lines={variation && quantity !== null ? [{ variation_id: variation.id, quantity }] : null}
+      />
     </div>
   );
 }

@@ -117,7 +117,7 @@ export const PAGES: SeedPage[] = [
 <p>Please tell us when you order if there are access restrictions at the delivery address, such as a narrow or unmade lane, a weight or width limit, a red route or no parking nearby. We will do our best to arrange a smaller vehicle, but restricted access may add to the cost or the lead time.</p>
 <p>Small parcels, including samples and most tiling products on their own, are delivered by courier to your door.</p>
 <h2>Areas we deliver to</h2>
-<p>We deliver throughout mainland Great Britain. Deliveries to the Scottish Highlands and islands, Northern Ireland, the Isle of Wight, the Isle of Man, the Isles of Scilly and the Channel Islands are quoted individually; please <a href="/contact-us">contact us</a> with your postcode for a price.</p>
+<p>We deliver throughout the United Kingdom and to the Isle of Man. The table of delivery prices at the end of this page gives the price to each area, from the same prices our checkout charges: remote and island postcodes carry a surcharge and take a little longer, and free delivery applies to the UK mainland. Enter your postcode on any product page or in your basket to see the delivery price of your order before you check out. We cannot deliver to the Channel Islands or through BFPO.</p>
 <h2>Collecting from our showroom</h2>
 <p>You are welcome to collect orders from ${ADDRESS_INLINE}, Monday to Friday between 9:00am and 5:30pm. Please wait until we confirm that your order is ready, and bring a vehicle suitable for the weight. We can load using a forklift.</p>
 <h2>Ordering the right quantity</h2>

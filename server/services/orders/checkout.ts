@@ -19,7 +19,14 @@ import {
 import { linesOverLimits, totalOverLimit, type OrderLimits } from '#domain/limits.ts';
 import { holdingRefusal, type HeldByBuyer, type HoldingLimits } from '#domain/rate-limits.ts';
 import { freeSampleRefusal } from '#domain/samples.ts';
-import { HttpError } from '../../http/errors.ts';
+import {
+  DELIVERY_ESTIMATE_MESSAGES,
+  type DeliveryAreaJson,
+  type DeliveryEstimateInput,
+  type DeliveryEstimateJson,
+} from '#domain/api-schemas-delivery.ts';
+import { normaliseUkPostcode } from '#domain/validation.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
 import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
 import { headOf, providerName, type HeadRow, type OrderHead } from './order-rows.ts';
@@ -29,6 +36,9 @@ import {
   priceBasket,
   quoteJson,
   readBasket,
+  readLines,
+  estimateJson,
+  areasJson,
   type BasketLine,
   type PricedBasket,
 } from './pricing.ts';
@@ -113,6 +123,36 @@ export class CheckoutService {
     const [{ lines }, rules] = await Promise.all([readBasket(this.db, session), this.rules()]);
     const basket = priceBasket(lines, rules, query, query.delivery_option);
     return quoteJson(basket, this.options.paymentMethods(), new Date());
+  }
+
+  /**
+   * POST /api/delivery/estimate: the lines given (the product page) or the session's basket,
+   * priced for a postcode by the same priceBasket checkout quotes and places orders with.
+   */
+  async estimate(
+    session: SessionRecord | null,
+    input: DeliveryEstimateInput,
+  ): Promise<DeliveryEstimateJson> {
+    const postcode = normaliseUkPostcode(input.postcode) ?? input.postcode;
+    const wanted = input.lines?.map((l) => ({ variationId: l.variation_id, pieces: l.quantity }));
+    const [lines, rules] = await Promise.all([
+      wanted ? readLines(this.db, wanted) : readBasket(this.db, session).then((b) => b.lines),
+      this.rules(),
+    ]);
+    const missing = lines.findIndex((line) => line === null);
+    if (missing >= 0) {
+      throw badRequest(DELIVERY_ESTIMATE_MESSAGES.unknownVariation, {
+        [`lines.${missing}.variation_id`]: DELIVERY_ESTIMATE_MESSAGES.unknownVariation,
+      });
+    }
+    const found = lines.filter((line) => line !== null);
+    const basket = priceBasket(found, rules, { country: 'GB', postcode }, undefined);
+    return estimateJson(postcode, basket, new Date());
+  }
+
+  /** GET /api/delivery/areas: every zone's prices and days, from the rows checkout reads. */
+  async areas(): Promise<DeliveryAreaJson[]> {
+    return areasJson(await this.rules());
   }
 
   /**

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { preparedRows, queryRows, type Database } from '#db/client.ts';
 import { carts } from '#db/schema/index.ts';
+import { idArray } from '#db/sql-arrays.ts';
+import { lineM2, variationPricing } from '#domain/cart.ts';
 import type {
   CheckoutQuoteJson,
   DeliveryOptionId,
@@ -9,6 +11,8 @@ import type {
   PaymentMethod,
 } from '#domain/checkout.ts';
 import { TERMS_VERSION } from '#domain/checkout.ts';
+import type { DeliveryAreaJson, DeliveryEstimateJson } from '#domain/api-schemas-delivery.ts';
+import { zoneTable } from '#domain/delivery-zones.ts';
 import {
   lineWeightKg,
   quoteDelivery,
@@ -78,6 +82,14 @@ interface LineRow {
   is_bespoke: boolean;
 }
 
+/** What a line needs of its product and variation (p: products, v: variations). */
+const PRODUCT_FACTS = sql`p.name, p.unit, v.option, v.price_pence, v.stock_quantity,
+  (p.status = 'publish' AND v.product_id = p.id) AS on_sale,
+  (SELECT t.slug FROM product_terms pt JOIN attribute_terms t ON t.id = pt.term_id
+   WHERE pt.product_id = p.id AND t.attribute_id = ${MATERIAL_ATTRIBUTE_ID}
+   ORDER BY t.position, t.id LIMIT 1) AS material,
+  v.made_to_order AS is_bespoke`;
+
 /** The session's basket: its id (null when it has no lines) and its lines. */
 export interface Basket {
   cartId: number | null;
@@ -94,12 +106,7 @@ export async function readBasket(db: Database, session: SessionRecord | null): P
   const rows = await preparedRows<LineRow>(
     db,
     sql`SELECT l.cart_id, l.id, l.product_id, l.variation_id, l.quantity, l.m2_quantity,
-        l.is_sample, p.name, p.unit, v.option, v.price_pence, v.stock_quantity,
-        (p.status = 'publish' AND v.product_id = p.id) AS on_sale,
-        (SELECT t.slug FROM product_terms pt JOIN attribute_terms t ON t.id = pt.term_id
-         WHERE pt.product_id = p.id AND t.attribute_id = ${MATERIAL_ATTRIBUTE_ID}
-         ORDER BY t.position, t.id LIMIT 1) AS material,
-        v.made_to_order AS is_bespoke
+        l.is_sample, ${PRODUCT_FACTS}
       FROM ${carts}
       JOIN cart_items l ON l.cart_id = ${carts.id}
       JOIN products p ON p.id = l.product_id
@@ -107,25 +114,62 @@ export async function readBasket(db: Database, session: SessionRecord | null): P
       WHERE ${cartOwner(session)}
       ORDER BY l.id`,
   );
+  return { cartId: rows[0]?.cart_id ?? null, lines: rows.map(basketLine) };
+}
+
+function basketLine(row: Omit<LineRow, 'cart_id'>): BasketLine {
   return {
-    cartId: rows[0]?.cart_id ?? null,
-    lines: rows.map((row) => ({
-      id: row.id,
-      productId: row.product_id,
-      variationId: row.variation_id,
-      pieces: row.quantity,
-      m2: row.m2_quantity === null ? null : Number(row.m2_quantity),
-      isSample: row.is_sample,
-      name: row.name,
-      option: row.option,
-      pricePence: row.price_pence,
-      stockQuantity: row.stock_quantity,
-      onSale: row.on_sale,
-      material: row.material,
-      isBespoke: row.is_bespoke,
-      sellingUnit: isSellingUnit(row.unit) ? row.unit : DEFAULT_SELLING_UNIT,
-    })),
+    id: row.id,
+    productId: row.product_id,
+    variationId: row.variation_id,
+    pieces: row.quantity,
+    m2: row.m2_quantity === null ? null : Number(row.m2_quantity),
+    isSample: row.is_sample,
+    name: row.name,
+    option: row.option,
+    pricePence: row.price_pence,
+    stockQuantity: row.stock_quantity,
+    onSale: row.on_sale,
+    material: row.material,
+    isBespoke: row.is_bespoke,
+    sellingUnit: isSellingUnit(row.unit) ? row.unit : DEFAULT_SELLING_UNIT,
   };
+}
+
+/**
+ * Lines that are not in a basket yet (a delivery estimate on the product page), read as a basket
+ * line is: each variation with its product, its m² from the pieces as the basket would keep them.
+ * A variation that does not exist or is not on sale is null.
+ */
+export async function readLines(
+  db: Database,
+  wanted: readonly { variationId: number; pieces: number }[],
+): Promise<(BasketLine | null)[]> {
+  if (wanted.length === 0) return [];
+  const ids = wanted.map((line) => line.variationId);
+  const rows = await queryRows<
+    Omit<LineRow, 'cart_id' | 'id' | 'quantity' | 'm2_quantity' | 'is_sample'>
+  >(
+    db,
+    sql`SELECT v.product_id, v.id AS variation_id, ${PRODUCT_FACTS}
+      FROM variations v JOIN products p ON p.id = v.product_id
+      WHERE v.id = ANY(${idArray(ids)})`,
+  );
+  const byId = new Map(rows.map((row) => [row.variation_id, row]));
+  return wanted.map((line, index) => {
+    const row = byId.get(line.variationId);
+    if (!row?.on_sale) return null;
+    const unit = isSellingUnit(row.unit) ? row.unit : DEFAULT_SELLING_UNIT;
+    const kind = variationPricing(row.option, unit).kind;
+    const m2 = lineM2(line.pieces, row.option, unit);
+    return basketLine({
+      ...row,
+      id: index + 1,
+      quantity: line.pieces,
+      m2_quantity: m2 === null ? null : String(m2),
+      is_sample: kind === 'free-sample',
+    });
+  });
 }
 
 interface SettingsRow {
@@ -282,6 +326,10 @@ export function deliveryJson(basket: PricedBasket, placedAt: Date): DeliveryJson
     deliverable: delivery.deliverable,
     message: delivery.message,
     zone: delivery.zone,
+    surcharge: delivery.surcharge && {
+      amount: pounds(delivery.surcharge.pence),
+      text: delivery.surcharge.text,
+    },
     method: delivery.method,
     weight_kg: delivery.weightKg,
     parcels: delivery.parcels,
@@ -299,6 +347,51 @@ export function deliveryJson(basket: PricedBasket, placedAt: Date): DeliveryJson
     })),
     selected: basket.option,
   };
+}
+
+/** POST /api/delivery/estimate: checkout's delivery figures, with the chosen option drawn out. */
+export function estimateJson(
+  postcode: string,
+  basket: PricedBasket,
+  now: Date,
+): DeliveryEstimateJson {
+  const delivery = deliveryJson(basket, now);
+  const chosen = delivery.options.find((option) => option.id === delivery.selected) ?? null;
+  return {
+    postcode,
+    deliverable: delivery.deliverable,
+    message: delivery.message,
+    zone: delivery.zone,
+    method: delivery.method,
+    price: chosen?.price ?? null,
+    surcharge: delivery.surcharge,
+    estimate: chosen?.estimate ?? null,
+    delivery,
+    totals: {
+      goods: splitJson(basket.goods),
+      delivery: splitJson(basket.deliverySplit),
+      total: splitJson(basket.total),
+    },
+  };
+}
+
+/** GET /api/delivery/areas: the table of the Delivery Information page. */
+export function areasJson(rules: DeliveryRules): DeliveryAreaJson[] {
+  const orNull = (pence: number | null) => (pence === null ? null : pounds(pence));
+  return zoneTable(rules.settings, rules.zones).map((row) => ({
+    code: row.code,
+    name: row.name,
+    postcodes: row.postcodes,
+    deliverable: row.deliverable,
+    parcel: orNull(row.parcelPence),
+    pallet: orNull(row.palletPence),
+    parcel_surcharge: pounds(row.parcelSurchargePence),
+    pallet_surcharge: pounds(row.palletSurchargePence),
+    free_from: orNull(row.freeFromPence),
+    min_days: row.minDays,
+    max_days: row.maxDays,
+    message: row.message,
+  }));
 }
 
 export function quoteJson(
