@@ -93,6 +93,7 @@ describe('POST /api/auth/register', () => {
         billing: null,
         shipping: null,
         is_paying_customer: false,
+        email_verified_at: null,
         avatar_url: '',
         date_created: expect.any(String),
         date_modified: expect.any(String),
