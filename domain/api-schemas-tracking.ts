@@ -13,9 +13,11 @@ export const VERIFY_MESSAGES = {
   verifyFirst:
     'Please verify your email address first: we add orders placed as a guest only to an account whose email is verified.',
   claimed: (count: number) =>
-    count === 1
-      ? '1 order was added to your account.'
-      : `${count} orders were added to your account.`,
+    count === 0
+      ? 'No order was added: there is no guest order with your email address left to add.'
+      : count === 1
+        ? '1 order was added to your account.'
+        : `${count} orders were added to your account.`,
 } as const;
 
 export const timelineStepSchema = z
