@@ -11,6 +11,14 @@ import { GuestAccount } from '#app/components/checkout/GuestAccount.tsx';
 import { AddToAccount } from '#app/components/orders/GuestOrders.tsx';
 import { OrderTracking } from '#app/components/orders/OrderTracking.tsx';
 
+/** Statuses a guest reads on a later visit of the link: no more thanks for placing it. */
+const LATER_STATUSES = new Set<OrderJson['status']>([
+  'dispatched',
+  'delivered',
+  'cancelled',
+  'expired',
+]);
+
 /** One shopper's order: no cache may keep it. */
 export const headers = noStoreHeaders;
 
@@ -81,7 +89,9 @@ export default function OrderConfirmation() {
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:px-8">
       <h1 className="text-2xl font-semibold md:text-3xl">
-        Thank you, your order {order.number} is placed
+        {LATER_STATUSES.has(order.status)
+          ? `Your order ${order.number}`
+          : `Thank you, your order ${order.number} is placed`}
       </h1>
       <p>
         We have sent a confirmation to {order.email}. Please keep it: it holds your order and your

@@ -144,7 +144,7 @@ describe.each([
       'Payment received',
       'Delivery day booked',
       'Dispatched',
-      'Delivered (current step)',
+      'Delivered',
     ]);
     // Nothing wider than the phone: the tracking number and link wrap.
     const overflow = await page.evaluate(

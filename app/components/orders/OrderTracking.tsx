@@ -59,10 +59,7 @@ export function OrderTracking({ order }: { order: OrderJson }) {
                   step.done ? 'bg-stone-ink' : 'border-2 border-stone-300 bg-white'
                 } ${step.current ? 'ring-4 ring-stone-accent/30' : ''}`}
               />
-              <p className={step.done ? 'font-semibold' : 'text-stone-600'}>
-                {step.label}
-                {step.current ? <span className="sr-only"> (current step)</span> : null}
-              </p>
+              <p className={step.done ? 'font-semibold' : 'text-stone-600'}>{step.label}</p>
               {date ? (
                 <p className="text-sm">
                   <time dateTime={date.dateTime}>{date.text}</time>
