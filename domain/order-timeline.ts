@@ -140,7 +140,10 @@ export function orderTimeline(input: TimelineInput): TimelineStep[] {
 
   const ended = input.status === 'cancelled' || input.status === 'expired';
   const booked = input.delivery_date !== null;
-  if (booked || !ended) {
+  const dispatchedAt = input.dispatched_at ?? lastChange(input, 'status', ['dispatched']);
+  const dispatched = dispatchedAt !== null || reached(input.status, 'dispatched');
+  // Parcels are not booked for a day: once the order has left, an unbooked day is no step at all.
+  if (booked || (!ended && !dispatched)) {
     const bookedLabel = collection
       ? TIMELINE_TEXTS.collectionBooked
       : TIMELINE_TEXTS.deliveryBooked;
@@ -157,8 +160,6 @@ export function orderTimeline(input: TimelineInput): TimelineStep[] {
     );
   }
 
-  const dispatchedAt = input.dispatched_at ?? lastChange(input, 'status', ['dispatched']);
-  const dispatched = dispatchedAt !== null || reached(input.status, 'dispatched');
   if (dispatched || !ended) {
     const hasTracking =
       input.carrier !== null || input.tracking_number !== null || input.tracking_url !== null;
