@@ -1,18 +1,14 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { VERIFY_MESSAGES, type ClaimableOrderJson } from '#domain/api-schemas-tracking.ts';
 import { formatLondonDate } from '#domain/dates.ts';
-import { ApiError, apiFetch } from '#app/lib/api.ts';
+import { apiFetch } from '#app/lib/api.ts';
 import { money } from '#app/components/checkout/format.ts';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
+import { useAction } from './use-action.ts';
 
-type Result = { kind: 'error' | 'success'; text: string } | null;
 const FAILED = 'Something went wrong. Please try again.';
-
-const failure = (error: unknown) =>
-  error instanceof ApiError && error.body ? error.body.message : FAILED;
 
 /** Adds guest orders to the account (all, or those numbered); resolves with the message. */
 async function claim(numbers?: string[]): Promise<{ claimed: string[]; message: string }> {
@@ -24,22 +20,14 @@ async function claim(numbers?: string[]): Promise<{ claimed: string[]; message: 
 
 /** 'Verify your email': mails a fresh link to the account's address. */
 export function VerifyEmailButton() {
-  const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<Result>(null);
-  const send = async () => {
-    setSending(true);
-    setResult(null);
-    try {
+  const { busy: sending, result, run } = useAction(FAILED);
+  const send = () =>
+    run(async () => {
       const { message } = await apiFetch<{ message: string }>('/api/account/verify-email', {
         method: 'POST',
       });
-      setResult({ kind: 'success', text: message });
-    } catch (error) {
-      setResult({ kind: 'error', text: failure(error) });
-    } finally {
-      setSending(false);
-    }
-  };
+      return { kind: 'success', text: message };
+    });
   return (
     <div className="flex flex-col gap-2">
       {result ? <FormMessage kind={result.kind}>{result.text}</FormMessage> : null}
@@ -61,8 +49,7 @@ export function VerifyEmailButton() {
  */
 export function GuestOrdersPanel({ verified }: { verified: boolean }) {
   const queryClient = useQueryClient();
-  const [result, setResult] = useState<Result>(null);
-  const [claiming, setClaiming] = useState(false);
+  const { busy: claiming, result, run } = useAction(FAILED);
   const claimable = useQuery({
     queryKey: ['claimable-orders'],
     queryFn: ({ signal }) =>
@@ -88,20 +75,13 @@ export function GuestOrdersPanel({ verified }: { verified: boolean }) {
   }
   const orders = claimable.data?.data ?? [];
   if (orders.length === 0 && !result) return null;
-  const addAll = async () => {
-    setClaiming(true);
-    setResult(null);
-    try {
+  const addAll = () =>
+    run(async () => {
       const { message } = await claim();
-      setResult({ kind: 'success', text: message });
       await queryClient.invalidateQueries({ queryKey: ['orders'] });
       await queryClient.invalidateQueries({ queryKey: ['claimable-orders'] });
-    } catch (error) {
-      setResult({ kind: 'error', text: failure(error) });
-    } finally {
-      setClaiming(false);
-    }
-  };
+      return { kind: 'success', text: message };
+    });
   return (
     <section
       aria-labelledby="guest-orders-heading"
@@ -139,24 +119,14 @@ export function GuestOrdersPanel({ verified }: { verified: boolean }) {
  * their account once that email is verified; until then, the way to verify it.
  */
 export function AddToAccount({ number, verified }: { number: string; verified: boolean }) {
-  const [result, setResult] = useState<Result>(null);
-  const [claiming, setClaiming] = useState(false);
-  const add = async () => {
-    setClaiming(true);
-    setResult(null);
-    try {
+  const { busy: claiming, result, run } = useAction(FAILED);
+  const add = () =>
+    run(async () => {
       const { claimed, message } = await claim([number]);
-      setResult(
-        claimed.length > 0
-          ? { kind: 'success', text: message }
-          : { kind: 'error', text: VERIFY_MESSAGES.claimed(0) },
-      );
-    } catch (error) {
-      setResult({ kind: 'error', text: failure(error) });
-    } finally {
-      setClaiming(false);
-    }
-  };
+      return claimed.length > 0
+        ? { kind: 'success', text: message }
+        : { kind: 'error', text: VERIFY_MESSAGES.claimed(0) };
+    });
   const added = result?.kind === 'success';
   return (
     <section

@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CustomerJson } from '#domain/api-types.ts';
 import { VERIFY_MESSAGES } from '#domain/api-schemas-tracking.ts';
-import { ApiError, apiFetch } from '#app/lib/api.ts';
+import { apiFetch } from '#app/lib/api.ts';
 import { setCustomer, useAuth } from '#app/lib/auth.ts';
 import { noStoreHeaders } from '#app/components/account/account-context.ts';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { primaryButton } from '#app/components/forms/styles.ts';
+import { useAction } from '#app/components/orders/use-action.ts';
 
 export const headers = noStoreHeaders;
 
@@ -27,36 +27,23 @@ export default function VerifyEmail() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const auth = useAuth();
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string } | null>(
+  const { busy, result, run } = useAction(
+    VERIFY_MESSAGES.linkInvalid,
     token ? null : { kind: 'error', text: VERIFY_MESSAGES.linkInvalid },
   );
 
-  const confirm = async () => {
-    setBusy(true);
-    setResult(null);
-    try {
+  const confirm = () =>
+    run(async () => {
       const { message } = await apiFetch<{ message: string }>('/api/account/verify-email/confirm', {
         method: 'POST',
         body: { token },
       });
-      setResult({ kind: 'success', text: message });
       if (auth.status === 'signedIn') {
         const { user } = await apiFetch<{ user: CustomerJson }>('/api/verify');
         setCustomer(user);
       }
-    } catch (error) {
-      setResult({
-        kind: 'error',
-        text:
-          error instanceof ApiError && error.body
-            ? error.body.message
-            : VERIFY_MESSAGES.linkInvalid,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return { kind: 'success', text: message };
+    });
 
   const done = result?.kind === 'success';
   return (
