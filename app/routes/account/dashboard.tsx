@@ -41,8 +41,7 @@ export default function Dashboard() {
             Your email address is not verified yet
           </h2>
           <p className="text-sm">
-            We sent you a link when you registered. Verified, orders you placed as a guest with{' '}
-            {customer.email} can join your account.
+            Verify {customer.email} to add the orders you placed with it as a guest to your account.
           </p>
           <VerifyEmailButton />
         </section>
