@@ -49,6 +49,7 @@ export default [
   ...prefix('/my-account', [
     route('/lost-password', 'routes/account/lost-password.tsx'),
     route('/reset-password', 'routes/account/reset-password.tsx'),
+    route('/verify-email', 'routes/account/verify-email.tsx'),
     layout('routes/account/layout.tsx', [
       index('routes/account/dashboard.tsx'),
       route('/orders', 'routes/account/orders.tsx'),

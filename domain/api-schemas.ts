@@ -3,6 +3,7 @@
 // `z.infer`), and of the response schemas in /api/openapi.json. Schemas with an `id` become
 // shared components of the OpenAPI document.
 import { z } from '#domain/zod.ts';
+import { orderDocumentSchema, timelineStepSchema } from './api-schemas-tracking.ts';
 import { DELIVERY_OPTION_IDS, PAYMENT_METHODS } from './checkout.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-states.ts';
 import { SELLING_UNITS } from './selling-unit.ts';
@@ -261,6 +262,8 @@ export const customerSchema = z
     billing: addressJsonSchema.nullable(),
     shipping: addressJsonSchema.nullable(),
     is_paying_customer: z.boolean(),
+    /** When the customer proved the email is theirs; null until then. */
+    email_verified_at: z.string().nullable(),
     avatar_url: z.string(),
     date_created: z.string(),
     date_modified: z.string(),
@@ -435,6 +438,12 @@ export const orderSchema = z
     invoice: z.object({ number: z.string(), issued_at: z.string(), url: z.string() }).nullable(),
     bank_transfer: bankTransferSchema.nullable(),
     terms_version: z.string(),
+    /** The order's life for its tracking page, oldest step first. */
+    timeline: z.array(timelineStepSchema),
+    /** The VAT invoice and credit notes, with download links. */
+    documents: z.array(orderDocumentSchema),
+    /** Placed as a guest and in no account yet: a verified customer of its email may claim it. */
+    guest: z.boolean(),
   })
   .meta({ id: 'Order' });
 

@@ -30,6 +30,8 @@ export const DEFAULT_RATE_LIMITS = {
   registerPerIp: { limit: 30, windowMs: HOUR },
   resetPerAccount: { limit: 3, windowMs: HOUR },
   resetPerIp: { limit: 20, windowMs: HOUR },
+  verifyEmailPerAccount: { limit: 3, windowMs: HOUR },
+  verifyEmailPerIp: { limit: 20, windowMs: HOUR },
   ordersPerIp: { limit: 20, windowMs: HOUR },
   ordersPerSession: { limit: 10, windowMs: HOUR },
   ordersPerEmail: { limit: 10, windowMs: DAY },

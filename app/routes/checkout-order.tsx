@@ -8,6 +8,16 @@ import { BankTransferDetails } from '#app/components/checkout/OrderParts.tsx';
 import { OrderDetails } from '#app/components/checkout/OrderDetails.tsx';
 import { CardPayment } from '#app/components/checkout/CardPayment.tsx';
 import { GuestAccount } from '#app/components/checkout/GuestAccount.tsx';
+import { AddToAccount } from '#app/components/orders/GuestOrders.tsx';
+import { OrderTracking } from '#app/components/orders/OrderTracking.tsx';
+
+/** Statuses a guest reads on a later visit of the link: no more thanks for placing it. */
+const LATER_STATUSES = new Set<OrderJson['status']>([
+  'dispatched',
+  'delivered',
+  'cancelled',
+  'expired',
+]);
 
 /** One shopper's order: no cache may keep it. */
 export const headers = noStoreHeaders;
@@ -69,10 +79,19 @@ export default function OrderConfirmation() {
   }
   const awaitingPayment =
     order.status === 'pending_payment' && order.payment_status !== 'succeeded';
+  // Signed in with the order's email: a guest order may join the account (once it is verified).
+  const customer = auth.status === 'signedIn' ? auth.customer : null;
+  const mayClaim =
+    order.guest &&
+    !offerAccount &&
+    customer !== null &&
+    customer.email.toLowerCase() === order.email.toLowerCase();
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:px-8">
       <h1 className="text-2xl font-semibold md:text-3xl">
-        Thank you, your order {order.number} is placed
+        {LATER_STATUSES.has(order.status)
+          ? `Your order ${order.number}`
+          : `Thank you, your order ${order.number} is placed`}
       </h1>
       <p>
         We have sent a confirmation to {order.email}. Please keep it: it holds your order and your
@@ -85,6 +104,10 @@ export default function OrderConfirmation() {
       {(awaitingPayment || sync) && order.payment_method === 'card' ? (
         <CardPayment number={order.number} token={token} sync={sync} />
       ) : null}
+      {mayClaim && customer ? (
+        <AddToAccount number={order.number} verified={customer.email_verified_at !== null} />
+      ) : null}
+      <OrderTracking order={order} />
       <OrderDetails order={order} />
       {offerAccount && order ? (
         <GuestAccount number={order.number} token={token} email={order.email} />

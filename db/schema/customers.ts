@@ -22,6 +22,8 @@ export const customers = pgTable(
     role: text('role').notNull().default('customer'),
     isPayingCustomer: boolean('is_paying_customer').notNull().default(false),
     avatarUrl: text('avatar_url').notNull().default(''),
+    /** When the customer proved the current email is theirs; null again when it changes. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -79,6 +81,25 @@ export const passwordResets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_resets_customer').on(t.customerId)],
+);
+
+/**
+ * Single-use links proving an email address; only the hash is kept. A link proves the address it
+ * was sent to, so it counts only while the account still has that address.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_verifications_customer').on(t.customerId)],
 );
 
 /** Throttling counters live in the database so every instance counts the same attempts. */

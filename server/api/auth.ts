@@ -96,6 +96,18 @@ export async function authApi(app: FastifyInstance) {
     return customer;
   };
 
+  /**
+   * A new account's email is unproven: a link to verify it goes out at once. A mail that fails is
+   * logged, never a failed sign-up: My account offers to send it again.
+   */
+  async function mailVerification(request: FastifyRequest, customerId: number): Promise<void> {
+    try {
+      await accounts.sendVerification(customerId, shopOrigin(app.config, request));
+    } catch (error) {
+      request.log.error({ err: error }, 'email verification mail failed');
+    }
+  }
+
   /** A fresh session for the customer; an anonymous basket joins theirs. */
   async function signIn(
     request: FastifyRequest,
@@ -124,6 +136,7 @@ export async function authApi(app: FastifyInstance) {
     },
     handler: async ({ body, request, reply }) => {
       const customer = await accounts.register(body.email, body.password, request.ip);
+      await mailVerification(request, customer.id);
       reply.status(201);
       return signIn(request, reply, customer.id, false);
     },
@@ -268,6 +281,7 @@ export async function authApi(app: FastifyInstance) {
       if (order.customerId !== null) throw conflict(ACCOUNT_MESSAGES.emailTaken);
       const customer = await accounts.register(order.email, body.password, request.ip);
       await app.services.orders.joinCustomer(order.id, customer.id);
+      await mailVerification(request, customer.id);
       reply.status(201);
       return signIn(request, reply, customer.id, false);
     },

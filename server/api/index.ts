@@ -7,6 +7,7 @@ import { samplesApi } from './samples.ts';
 import { newsletterApi } from './newsletter.ts';
 import { enquiriesApi } from './enquiries.ts';
 import { authApi } from './auth.ts';
+import { accountApi } from './account.ts';
 import { addressesApi } from './addresses.ts';
 import { checkoutApi } from './checkout.ts';
 import { deliveryApi } from './delivery.ts';
@@ -25,6 +26,7 @@ export async function api(app: FastifyInstance) {
   await app.register(newsletterApi);
   await app.register(enquiriesApi);
   await app.register(authApi);
+  await app.register(accountApi);
   await app.register(addressesApi);
   await app.register(checkoutApi);
   await app.register(deliveryApi);

@@ -1,13 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { orderSchema, orderSummarySchema, pageMetaSchema } from '#domain/api-schemas.ts';
 import { pagingParams } from '#domain/catalogue-query.ts';
 import { listMeta } from '#domain/catalogue.ts';
-import { orderParams, orderTokenQuery } from '#domain/checkout.ts';
+import { creditNoteFileParams } from '#domain/api-schemas-tracking.ts';
+import { orderParams, orderTokenQuery, type OrderJson } from '#domain/checkout.ts';
+import { parseCreditNoteNumber } from '#domain/refunds.ts';
 import { notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import type { OrderHead } from '../services/orders/order-rows.ts';
+import { renderCreditNotePdf } from '../services/orders/credit-note-pdf.ts';
 import { renderInvoicePdf } from '../services/orders/invoice-pdf.ts';
+import { RefundService } from '../services/orders/refunds.ts';
 import { requireCustomerId } from './auth.ts';
 
 /**
@@ -30,9 +34,29 @@ export async function accessibleOrder(
   return order;
 }
 
-/** The customer's orders, one order, and its VAT invoice. */
+/** Answers a credit note of the order ('CN-000001.pdf') as a PDF, or 404. */
+export async function sendCreditNotePdf(
+  reply: FastifyReply,
+  refunds: RefundService,
+  order: OrderJson,
+  file: string,
+): Promise<Buffer> {
+  const wanted = parseCreditNoteNumber(file.replace(/\.pdf$/i, ''));
+  const notes = await refunds.creditNotes(order.number);
+  const note = notes.find((n) => parseCreditNoteNumber(n.number) === wanted);
+  if (!note) throw notFound('No such credit note for this order');
+  const pdf = await renderCreditNotePdf(order, note);
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="credit-note-${note.number}.pdf"`);
+  return pdf;
+}
+
+/** The customer's orders, one order with its tracking, its VAT invoice and credit notes. */
 export async function ordersApi(app: FastifyInstance) {
   const { orders } = app.services;
+  // Only to read credit notes: shoppers never refund, so no payment gateway.
+  const refunds = new RefundService(app.services.db, orders, null);
   const tags = ['orders'];
   // Orders hold names and addresses: no browser or proxy may keep a copy.
   app.addHook('onSend', async (_request, reply) => {
@@ -60,14 +84,15 @@ export async function ordersApi(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: '/orders/:number',
-    summary: 'One order, for its owner or the holder of its secret link (?token=); 404 otherwise',
+    summary:
+      'One order with its timeline and documents, for its owner or the holder of its secret link (?token=, then kept on the document links); 404 otherwise',
     tags,
     params: orderParams,
     query: orderTokenQuery,
     response: { description: 'The order', schema: z.object({ data: orderSchema }), errors: [404] },
     handler: async ({ params, query, request }) => {
       const order = await accessibleOrder(app, request, params.number, query.token);
-      return { data: await orders.json(order.id) };
+      return { data: await orders.json(order.id, { token: query.token ?? null }) };
     },
   });
 
@@ -88,6 +113,20 @@ export async function ordersApi(app: FastifyInstance) {
         .type('application/pdf')
         .header('content-disposition', `inline; filename="invoice-${invoice.number}.pdf"`);
       return pdf;
+    },
+  });
+  route(app, {
+    method: 'GET',
+    url: '/orders/:number/credit-notes/:note',
+    summary:
+      "A credit note of the order as a PDF ('CN-000001.pdf'), for its owner or the holder of its secret link (?token=); 404 otherwise",
+    tags,
+    params: creditNoteFileParams,
+    query: orderTokenQuery,
+    response: { description: 'The credit note', contentType: 'application/pdf', errors: [404] },
+    handler: async ({ params, query, request, reply }) => {
+      const order = await accessibleOrder(app, request, params.number, query.token);
+      return sendCreditNotePdf(reply, refunds, await orders.json(order.id), params.note);
     },
   });
 }

@@ -328,6 +328,12 @@ describe('every documented route answers as its schema says', () => {
     const token = tokenIn(email, /\/my-account\/reset-password\?token=(\S+)/);
     await checked(customer, 'POST', '/api/auth/reset-password', { token, password });
     await checked(customer, 'POST', '/api/auth/login', { email, password });
+    await checked(customer, 'POST', '/api/account/verify-email');
+    await checked(customer, 'POST', '/api/account/verify-email/confirm', {
+      token: tokenIn(email, /\/my-account\/verify-email\?token=(\S+)/),
+    });
+    await checked(customer, 'GET', '/api/account/orders/claimable');
+    await checked(customer, 'POST', '/api/account/orders/claim', {});
   });
 
   it('checkout and orders', async () => {
@@ -478,6 +484,11 @@ describe('every documented route answers as its schema says', () => {
       reason: 'Goodwill gesture',
     });
     await checked(staff, 'GET', refunded.json().data.credit_notes[0].url);
+    await checked(
+      customer,
+      'GET',
+      `/api/orders/${orderNumber}/credit-notes/${refunded.json().credit_note}.pdf`,
+    );
     await checked(staff, 'GET', `/api/admin/orders/${orderNumber}/invoice.pdf`);
     const customers = await checked(staff, 'GET', '/api/admin/customers');
     await checked(staff, 'GET', `/api/admin/customers/${customers.json().data[0].id}`);

@@ -142,7 +142,10 @@ describe('bursts on staff sign-in, password reset and sign-up', () => {
     );
     const limit = t.config.rateLimits.resetPerAccount.limit;
     expect(tally(answers.map((a) => a.status))).toEqual({ 200: limit, 429: BURST - limit });
-    expect(outboxMails(t.config.dataDir, email)).toHaveLength(limit);
+    const resets = outboxMails(t.config.dataDir, email).filter((mail) =>
+      mail.subject.startsWith('Reset'),
+    );
+    expect(resets).toHaveLength(limit);
   });
 
   it('sign-up: at most the per-address limit of accounts from one address', async () => {

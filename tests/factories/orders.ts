@@ -198,6 +198,20 @@ export function sampleOrder(overrides: Partial<OrderJson> = {}): OrderJson {
       pay_by: '2026-12-01T10:15:00.000Z',
     },
     terms_version: '2026-11',
+    timeline: [
+      {
+        key: 'placed',
+        label: 'Order placed',
+        at: '2026-11-24T10:15:00.000Z',
+        day: null,
+        detail: null,
+        done: true,
+        current: true,
+        tracking: null,
+      },
+    ],
+    documents: [],
+    guest: true,
     ...overrides,
   };
 }

@@ -21,7 +21,7 @@ export interface StoredOrder {
  */
 export async function storeOrderAwaitingPayment(
   db: Database,
-  options: { paymentMethod?: 'card' | 'bank_transfer'; status?: string } = {},
+  options: { paymentMethod?: 'card' | 'bank_transfer'; status?: string; email?: string } = {},
 ): Promise<StoredOrder> {
   sequence += 1;
   const token = randomBytes(24).toString('base64url');
@@ -41,7 +41,7 @@ export async function storeOrderAwaitingPayment(
       cartId: 900000 + sequence,
       idempotencyKey: `stored-order-${sequence}`,
       sessionTokenHash: sha256(randomBytes(24).toString('base64url')),
-      email: `buyer${sequence}@example.com`,
+      email: options.email ?? `buyer${sequence}@example.com`,
       status: options.status ?? 'pending_payment',
       paymentMethod: options.paymentMethod ?? 'card',
       shippingAddress: address,

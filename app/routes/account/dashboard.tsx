@@ -3,11 +3,12 @@ import { useAccount } from '#app/components/account/account-context.ts';
 import { useLogOutAndGoHome } from '#app/components/account/AccountNav.tsx';
 import { MailingListBlock } from '#app/components/account/MailingListBlock.tsx';
 import { DeleteAccount } from '#app/components/account/DeleteAccount.tsx';
+import { VerifyEmailButton } from '#app/components/orders/GuestOrders.tsx';
 
 const link = 'underline hover:text-stone-accent';
 
 export default function Dashboard() {
-  const { profile } = useAccount();
+  const { profile, customer } = useAccount();
   const logOutAndGoHome = useLogOutAndGoHome();
   const name = profile.first_name || profile.username;
   return (
@@ -34,6 +35,17 @@ export default function Dashboard() {
         </Link>
         .
       </p>
+      {customer && customer.email_verified_at === null ? (
+        <section aria-labelledby="verify-email-heading" className="flex flex-col gap-2">
+          <h2 id="verify-email-heading" className="font-semibold">
+            Your email address is not verified yet
+          </h2>
+          <p className="text-sm">
+            Verify {customer.email} to add the orders you placed with it as a guest to your account.
+          </p>
+          <VerifyEmailButton />
+        </section>
+      ) : null}
       <MailingListBlock email={profile.email} />
       <DeleteAccount />
     </div>

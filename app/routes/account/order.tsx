@@ -2,12 +2,16 @@ import { Link, useParams } from 'react-router';
 import { useOrder } from '#app/components/account/order-queries.ts';
 import { OrderDetails, OrderHistory } from '#app/components/checkout/OrderDetails.tsx';
 import { BankTransferDetails } from '#app/components/checkout/OrderParts.tsx';
+import { OrderTracking } from '#app/components/orders/OrderTracking.tsx';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
-/** One of the customer's orders: lines, addresses, delivery, payment, history and invoice. */
+/**
+ * One of the customer's orders: its tracking (timeline, documents), lines, addresses, delivery,
+ * payment and history.
+ */
 export default function AccountOrder() {
   const number = useParams().number ?? '';
   const order = useOrder(number);
@@ -37,14 +41,7 @@ export default function AccountOrder() {
       <Link to="/my-account/orders" className="self-start text-sm underline">
         All orders
       </Link>
-      {current.invoice ? (
-        <a
-          href={`/api/orders/${encodeURIComponent(current.number)}/invoice.pdf`}
-          className="self-start underline"
-        >
-          Download VAT invoice (PDF)
-        </a>
-      ) : null}
+      <OrderTracking order={current} />
       {awaitingTransfer && current.bank_transfer ? (
         <BankTransferDetails bank={current.bank_transfer} />
       ) : null}

@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import { formatLondonDate } from '#domain/dates.ts';
 import { ORDER_STATUS_LABELS } from '#domain/order-states.ts';
 import { money } from '#app/components/checkout/format.ts';
+import { useAccount } from '#app/components/account/account-context.ts';
 import { useOrders } from '#app/components/account/order-queries.ts';
+import { GuestOrdersPanel } from '#app/components/orders/GuestOrders.tsx';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 
@@ -24,8 +26,21 @@ function NoOrders() {
   );
 }
 
-/** Orders (spec section 2): the customer's orders, newest first, or the spec's empty text. */
+/**
+ * Orders (spec section 2): the customer's orders, newest first, or the spec's empty text; and
+ * the orders placed as a guest with their email, to add once it is verified.
+ */
 export default function Orders() {
+  const { customer } = useAccount();
+  return (
+    <div className="flex flex-col gap-6">
+      {customer ? <GuestOrdersPanel verified={customer.email_verified_at !== null} /> : null}
+      <OrderList />
+    </div>
+  );
+}
+
+function OrderList() {
   const orders = useOrders();
   if (orders.isPending) return <Spinner label="Loading your orders" />;
   if (orders.isError) {

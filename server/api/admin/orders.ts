@@ -12,17 +12,18 @@ import { listMeta } from '#domain/catalogue.ts';
 import { orderParams } from '#domain/checkout.ts';
 import { tryToPence } from '#domain/money.ts';
 import { ORDER_STATUSES } from '#domain/order-states.ts';
-import { parseCreditNoteNumber, refundSchema } from '#domain/refunds.ts';
+import { creditNoteFileParams } from '#domain/api-schemas-tracking.ts';
+import { refundSchema } from '#domain/refunds.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { staffWrite } from '../../http/staff-write.ts';
 import { requireStaff } from '../../plugins/staff-session.ts';
 import { audit } from '../../services/staff/audit.ts';
 import { dashboardFigures } from '../../services/orders/dashboard.ts';
-import { renderCreditNotePdf } from '../../services/orders/credit-note-pdf.ts';
 import { renderInvoicePdf } from '../../services/orders/invoice-pdf.ts';
 import { RefundService } from '../../services/orders/refunds.ts';
 import { stripePaymentsFor } from '../../services/payments/stripe.ts';
+import { sendCreditNotePdf } from '../orders.ts';
 
 const dateParam = z
   .string()
@@ -262,11 +263,7 @@ export async function adminOrdersApi(app: FastifyInstance) {
     url: '/admin/orders/:number/credit-notes/:note',
     summary: "A credit note of the order as a PDF ('CN-000001.pdf')",
     tags,
-    params: orderParams.extend({
-      note: z
-        .string()
-        .regex(/^CN-\d{1,12}\.pdf$/i, { error: 'A credit note looks like CN-000001.pdf' }),
-    }),
+    params: creditNoteFileParams,
     response: {
       description: 'The credit note',
       contentType: 'application/pdf',
@@ -275,15 +272,7 @@ export async function adminOrdersApi(app: FastifyInstance) {
     handler: async ({ params, request, reply }) => {
       await requireStaff(request, 'orders');
       const id = await orderIdOr404(params.number);
-      const wanted = parseCreditNoteNumber(params.note.replace(/\.pdf$/i, ''));
-      const notes = await refunds.creditNotes(params.number);
-      const note = notes.find((n) => parseCreditNoteNumber(n.number) === wanted);
-      if (!note) throw notFound('No such credit note for this order');
-      const pdf = await renderCreditNotePdf(await orders.json(id), note);
-      reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="credit-note-${note.number}.pdf"`);
-      return pdf;
+      return sendCreditNotePdf(reply, refunds, await orders.json(id), params.note);
     },
   });
 }

@@ -59,6 +59,7 @@ function customerJson(row: CustomerRow, rows: AddressRow[]): CustomerJson {
     billing: addressJson(rows.find((a) => a.kind === 'billing')),
     shipping: addressJson(rows.find((a) => a.kind === 'shipping')),
     is_paying_customer: row.isPayingCustomer,
+    email_verified_at: row.emailVerifiedAt?.toISOString() ?? null,
     avatar_url: row.avatarUrl,
     date_created: row.createdAt.toISOString(),
     date_modified: row.updatedAt.toISOString(),
@@ -133,7 +134,14 @@ export class CustomerStore {
         .set({
           ...(changes.first_name !== undefined ? { firstName: changes.first_name } : {}),
           ...(changes.last_name !== undefined ? { lastName: changes.last_name } : {}),
-          ...(changes.email !== undefined ? { email: normaliseEmail(changes.email) } : {}),
+          // A new address is not proven yet: the old one's verification does not carry over.
+          ...(changes.email !== undefined
+            ? {
+                email: normaliseEmail(changes.email),
+                emailVerifiedAt: sql`CASE WHEN lower(${customers.email}) = ${normaliseEmail(changes.email)}
+                  THEN ${customers.emailVerifiedAt} END`,
+              }
+            : {}),
           ...(changes.passwordHash ? { passwordHash: changes.passwordHash } : {}),
           updatedAt: new Date(),
         })

@@ -1,9 +1,11 @@
 import type { Database } from '#db/client.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import type { Mailer } from '../mail.ts';
+import { VERIFY_MESSAGES } from '#domain/api-schemas-tracking.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#domain/rate-limits.ts';
 import { Throttle, type ThrottleCheck } from '../throttle.ts';
 import { CustomerStore, normaliseEmail } from './customers.ts';
+import { EmailVerifications, VERIFY_TOKEN_TTL_MS } from './email-verifications.ts';
 import { PasswordResets, RESET_TOKEN_TTL_MS } from './password-resets.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
@@ -36,6 +38,7 @@ function assertStrongPassword(password: string, field: string): void {
 export class Accounts {
   readonly customers: CustomerStore;
   private readonly resets: PasswordResets;
+  private readonly verifications: EmailVerifications;
   private readonly throttle: Throttle;
 
   constructor(
@@ -45,6 +48,7 @@ export class Accounts {
   ) {
     this.customers = new CustomerStore(db);
     this.resets = new PasswordResets(db);
+    this.verifications = new EmailVerifications(db);
     this.throttle = new Throttle(db);
   }
 
@@ -114,6 +118,50 @@ export class Accounts {
         `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
       ].join('\n'),
     });
+  }
+
+  /**
+   * Mails a single-use link proving the account's email. Asked for from My account it is
+   * limited per account and per address like a reset; at registration the sign-up limit covers it.
+   */
+  async sendVerification(
+    customerId: number,
+    origin: string,
+    limitedFor?: { ip: string },
+  ): Promise<'sent' | 'already_verified'> {
+    const customer = await this.customers.findById(customerId);
+    if (!customer) throw badRequest(VERIFY_MESSAGES.linkInvalid);
+    if (customer.emailVerifiedAt) return 'already_verified';
+    if (limitedFor) {
+      await this.throttle.reserve([
+        [ipKey('verify-email', limitedFor.ip), this.limits.verifyEmailPerIp],
+        [accountKey('verify-email', customer.email), this.limits.verifyEmailPerAccount],
+      ]);
+    }
+    const token = await this.verifications.issue(customer.id, normaliseEmail(customer.email));
+    const link = `${origin}/my-account/verify-email?token=${encodeURIComponent(token)}`;
+    const hours = VERIFY_TOKEN_TTL_MS / 3_600_000;
+    await this.mailer.sendMail({
+      to: customer.email,
+      subject: 'Verify your email address for Tessera',
+      text: [
+        `Hello ${customer.firstName || customer.username},`,
+        '',
+        'Please confirm that this email address is yours by opening this link:',
+        '',
+        link,
+        '',
+        `The link works once and expires in ${hours} hours. Once verified, orders you placed as a guest with this address can be added to your account. If you did not make a Tessera account, ignore this email.`,
+      ].join('\n'),
+    });
+    return 'sent';
+  }
+
+  /** Marks the account's email verified from a link; returns the customer id, or throws 400. */
+  async confirmVerification(token: string): Promise<number> {
+    const customerId = await this.verifications.redeem(token);
+    if (customerId === null) throw badRequest(VERIFY_MESSAGES.linkInvalid);
+    return customerId;
   }
 
   /** Sets a new password from a reset link; returns the customer id, or throws 400. */

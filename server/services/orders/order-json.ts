@@ -1,7 +1,10 @@
+import type { OrderDocumentJson } from '#domain/api-schemas-tracking.ts';
 import type { OrderEventJson, OrderJson, PaymentMethod } from '#domain/checkout.ts';
 import { BANK_DETAILS } from '#domain/company.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
+import { orderTimeline } from '#domain/order-timeline.ts';
+import { formatCreditNoteNumber } from '#domain/refunds.ts';
 import type { OrderStatus, PaymentStatus } from '#domain/order-states.ts';
 import type { Address } from '#domain/validation.ts';
 import { DEFAULT_SELLING_UNIT, isSellingUnit } from '#domain/selling-unit.ts';
@@ -31,6 +34,27 @@ export interface OrderRow {
   expires_at: string | Date | null;
   invoice_number: number | null;
   invoice_issued_at: string | Date | null;
+  fulfilment?: string;
+  /** The booked day as text ('2026-12-03'): json() reads it so, placing's to_jsonb writes it so. */
+  delivery_date?: string | Date | null;
+  booked_day?: string | null;
+  delivery_slot?: string | null;
+  carrier?: string | null;
+  tracking_number?: string | null;
+  tracking_url?: string | null;
+  dispatched_at?: string | Date | null;
+  delivered_at?: string | Date | null;
+}
+
+export interface CreditNoteRow {
+  number: number;
+  issued_at: string | Date;
+}
+
+/** How the order was opened: through its secret link, its documents' links carry the secret. */
+export interface PresentOptions {
+  creditNotes?: readonly CreditNoteRow[];
+  token?: string | null;
 }
 
 export interface LineRow {
@@ -74,6 +98,44 @@ export interface SummaryRow {
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
+const isoOrNull = (value: string | Date | null | undefined) =>
+  value === null || value === undefined ? null : iso(value);
+
+function bookedDay(order: OrderRow): string | null {
+  if (order.booked_day !== undefined) return order.booked_day;
+  return typeof order.delivery_date === 'string' ? order.delivery_date.slice(0, 10) : null;
+}
+
+const tokenQuery = (options: PresentOptions) =>
+  options.token ? `?token=${encodeURIComponent(options.token)}` : '';
+
+/** The invoice and credit notes with their download links (the secret link's token kept on). */
+function documentsOf(order: OrderRow, options: PresentOptions): OrderDocumentJson[] {
+  const base = `/api/orders/${order.number}`;
+  const query = tokenQuery(options);
+  const documents: OrderDocumentJson[] = [];
+  if (order.invoice_number !== null && order.invoice_issued_at !== null) {
+    const number = formatInvoiceNumber(order.invoice_number);
+    documents.push({
+      kind: 'invoice',
+      number,
+      label: `VAT invoice ${number}`,
+      issued_at: iso(order.invoice_issued_at),
+      url: `${base}/invoice.pdf${query}`,
+    });
+  }
+  for (const note of options.creditNotes ?? []) {
+    const number = formatCreditNoteNumber(note.number);
+    documents.push({
+      kind: 'credit_note',
+      number,
+      label: `Credit note ${number}`,
+      issued_at: iso(note.issued_at),
+      url: `${base}/credit-notes/${number}.pdf${query}`,
+    });
+  }
+  return documents;
+}
 const pounds = formatPoundsPlain;
 const split = (net: number, vat: number, gross: number) => ({
   net: pounds(net),
@@ -92,7 +154,20 @@ export interface WrittenOrder {
 export const writtenOrderJson = ({ order, lines, events }: WrittenOrder): OrderJson =>
   presentOrder({ ...order, invoice_number: null, invoice_issued_at: null }, lines, events);
 
-export function presentOrder(order: OrderRow, lines: LineRow[], events: EventRow[]): OrderJson {
+export function presentOrder(
+  order: OrderRow,
+  lines: LineRow[],
+  events: EventRow[],
+  options: PresentOptions = {},
+): OrderJson {
+  const history = events.map((event) => ({
+    at: iso(event.at),
+    kind: event.kind,
+    from: event.from_state,
+    to: event.to_state,
+    actor: event.actor,
+    note: event.note,
+  }));
   const awaitingTransfer =
     order.payment_method === 'bank_transfer' && order.status === 'pending_payment';
   return {
@@ -132,21 +207,14 @@ export function presentOrder(order: OrderRow, lines: LineRow[], events: EventRow
       ),
       total: split(order.total_net_pence, order.total_vat_pence, order.total_pence),
     },
-    history: events.map((event) => ({
-      at: iso(event.at),
-      kind: event.kind,
-      from: event.from_state,
-      to: event.to_state,
-      actor: event.actor,
-      note: event.note,
-    })),
+    history,
     invoice:
       order.invoice_number === null || order.invoice_issued_at === null
         ? null
         : {
             number: formatInvoiceNumber(order.invoice_number),
             issued_at: iso(order.invoice_issued_at),
-            url: `/api/orders/${order.number}/invoice.pdf`,
+            url: `/api/orders/${order.number}/invoice.pdf${tokenQuery(options)}`,
           },
     bank_transfer:
       awaitingTransfer && order.expires_at !== null
@@ -159,5 +227,21 @@ export function presentOrder(order: OrderRow, lines: LineRow[], events: EventRow
           }
         : null,
     terms_version: order.terms_version,
+    timeline: orderTimeline({
+      status: order.status,
+      payment_status: order.payment_status,
+      placed_at: iso(order.placed_at),
+      fulfilment: order.fulfilment === 'collection' ? 'collection' : 'delivery',
+      delivery_date: bookedDay(order),
+      delivery_slot: order.delivery_slot ?? null,
+      carrier: order.carrier ?? null,
+      tracking_number: order.tracking_number ?? null,
+      tracking_url: order.tracking_url ?? null,
+      dispatched_at: isoOrNull(order.dispatched_at),
+      delivered_at: isoOrNull(order.delivered_at),
+      history,
+    }),
+    documents: documentsOf(order, options),
+    guest: order.customer_id === null,
   };
 }

@@ -17,6 +17,7 @@ import type { Mailer } from '../mail.ts';
 import { writeInBatches } from '../write-batches.ts';
 import {
   presentOrder,
+  type CreditNoteRow,
   type EventRow,
   type LineRow,
   type OrderRow,
@@ -158,15 +159,19 @@ export class OrderService {
     return owner || linked ? headOf(row) : null;
   }
 
-  /** The order answer of GET /api/orders/{number}. */
-  async json(orderId: number): Promise<OrderJson> {
+  /**
+   * The order answer of GET /api/orders/{number}; opened through the order's secret link
+   * (`token`), the links to its documents carry the secret too.
+   */
+  async json(orderId: number, access: { token?: string | null } = {}): Promise<OrderJson> {
     const [order] = await queryRows<OrderRow>(
       this.db,
-      sql`SELECT o.*, i.number AS invoice_number, i.issued_at AS invoice_issued_at
+      sql`SELECT o.*, o.delivery_date::text AS booked_day,
+            i.number AS invoice_number, i.issued_at AS invoice_issued_at
           FROM orders o LEFT JOIN invoices i ON i.order_id = o.id WHERE o.id = ${orderId}`,
     );
     if (!order) throw notFound('Order not found');
-    const [lines, events] = await Promise.all([
+    const [lines, events, creditNotes] = await Promise.all([
       queryRows<LineRow>(
         this.db,
         sql`SELECT * FROM order_lines WHERE order_id = ${orderId} ORDER BY position`,
@@ -175,8 +180,12 @@ export class OrderService {
         this.db,
         sql`SELECT * FROM order_events WHERE order_id = ${orderId} ORDER BY at, id`,
       ),
+      queryRows<CreditNoteRow>(
+        this.db,
+        sql`SELECT number, issued_at FROM credit_notes WHERE order_id = ${orderId} ORDER BY number`,
+      ),
     ]);
-    return presentOrder(order, lines, events);
+    return presentOrder(order, lines, events, { creditNotes, token: access.token ?? null });
   }
 
   /** The signed-in customer's orders, newest first. */

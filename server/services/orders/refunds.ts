@@ -192,6 +192,10 @@ export class RefundService {
       invoice: order.invoice
         ? { ...order.invoice, url: `/api/admin/orders/${order.number}/invoice.pdf` }
         : null,
+      documents: order.documents.map((document) => ({
+        ...document,
+        url: document.url.replace(/^\/api\/orders\//, '/api/admin/orders/'),
+      })),
       needs_refund: flags?.needs_refund ?? false,
       payment: paid
         ? {
