@@ -3,6 +3,7 @@
 // `z.infer`), and of the response schemas in /api/openapi.json. Schemas with an `id` become
 // shared components of the OpenAPI document.
 import { z } from '#domain/zod.ts';
+import { bookableDaysSchema, bookingSchema } from './api-schemas-booking.ts';
 import { DELIVERY_OPTION_IDS, PAYMENT_METHODS } from './checkout.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-states.ts';
 import { SELLING_UNITS } from './selling-unit.ts';
@@ -333,6 +334,7 @@ export const deliveryOptionSchema = z
     label: z.string(),
     price: pounds,
     estimate: estimateSchema,
+    days: bookableDaysSchema,
   })
   .meta({ id: 'DeliveryOption' });
 
@@ -348,6 +350,8 @@ export const deliverySchema = z.object({
   /** Kerbside delivery and what it means for the shopper. */
   note: z.string().nullable(),
   options: z.array(deliveryOptionSchema),
+  /** Where the 'collection' option collects from; null when the shop offers no collection. */
+  collection_address: z.string().nullable(),
   /** The chosen option (or the first one); null when nothing can be delivered. */
   selected: deliveryOptionIdSchema.nullable(),
 });
@@ -418,6 +422,7 @@ export const orderSchema = z
       note: z.string().nullable(),
       estimate: estimateSchema,
     }),
+    booking: bookingSchema,
     totals: orderTotalsSchema,
     history: z.array(orderEventSchema),
     invoice: z.object({ number: z.string(), issued_at: z.string(), url: z.string() }).nullable(),

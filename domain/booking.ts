@@ -24,12 +24,13 @@ export const DELIVERY_SLOT_LABELS: Readonly<Record<DeliverySlot, string>> = {
   pm: 'Afternoon, 12pm–5:30pm',
 };
 
-/** The delivery option (priced in domain/delivery.ts) that carries each slot. */
+/** The slot each delivery option (priced in domain/delivery.ts) books; none for collection. */
 export const SLOT_OF_OPTION = {
   standard: 'all_day',
   timed_am: 'am',
   timed_pm: 'pm',
-} as const satisfies Record<string, DeliverySlot>;
+  collection: null,
+} as const satisfies Record<string, DeliverySlot | null>;
 
 /**
  * The days a delivery or collection can be booked for, as 'YYYY-MM-DD' London dates: `horizon`

@@ -162,7 +162,8 @@ export class OrderService {
   async json(orderId: number): Promise<OrderJson> {
     const [order] = await queryRows<OrderRow>(
       this.db,
-      sql`SELECT o.*, i.number AS invoice_number, i.issued_at AS invoice_issued_at
+      sql`SELECT o.*, to_char(o.delivery_date, 'YYYY-MM-DD') AS booked_day,
+            i.number AS invoice_number, i.issued_at AS invoice_issued_at
           FROM orders o LEFT JOIN invoices i ON i.order_id = o.id WHERE o.id = ${orderId}`,
     );
     if (!order) throw notFound('Order not found');
