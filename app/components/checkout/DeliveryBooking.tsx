@@ -27,8 +27,7 @@ export function daysOf(
 
 /**
  * The booking part of the checkout's delivery step: a day for a pallet or a collection, the
- * site-access questions a pallet lorry needs answered, and the driver's instructions. A chosen
- * day the option no longer offers (another option, another payment method) is cleared.
+ * site-access questions a pallet lorry needs answered, and the driver's instructions.
  */
 export function DeliveryBooking({
   option,
@@ -47,9 +46,13 @@ export function DeliveryBooking({
   const days = daysOf(option, paymentMethod);
   const collecting = option?.id === 'collection';
 
+  // The earliest day is chosen until the shopper picks another, as the API books it when no day
+  // is sent; a day the option no longer offers moves to the earliest one offered.
+  const first = days?.[0] ?? '';
+  const offered = chosen !== '' && days?.includes(chosen) === true;
   useEffect(() => {
-    if (chosen && !days?.includes(chosen)) setValue('delivery_date', '');
-  }, [days, chosen, setValue]);
+    if (!offered && chosen !== first) setValue('delivery_date', first);
+  }, [offered, chosen, first, setValue]);
 
   return (
     <div className="flex flex-col gap-4">
