@@ -2,7 +2,7 @@
 // timed slot, answers the site-access questions, and sees the booking on the confirmation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { BOOKING_MESSAGES } from '#domain/booking.ts';
+import { BOOKING_MESSAGES, formatBookedDay } from '#domain/booking.ts';
 import { buildCatalogue } from '#tests/factories/catalogue.ts';
 import { docsScreenshot, launchBrowser, openPage, PHONE } from './fixtures/browser.ts';
 import { addTiles, checkout, confirmation } from './fixtures/checkout.ts';
@@ -67,6 +67,10 @@ describe.each([
     expect(byTransfer).toHaveLength(20);
     expect(byTransfer.some((day) => /^(Sat|Sun)/.test(day))).toBe(false);
     await c.form.getByText(/the days start after the day payment is due/).waitFor();
+    // Each slot names the first day it can be booked for, not the card-paid estimate.
+    const first = (await days.getByRole('radio').first().getAttribute('value'))!;
+    const slotsFrom = c.form.getByText(`Book a day from ${formatBookedDay(first)}`);
+    await expect.poll(() => slotsFrom.count()).toBe(3);
     // The earliest day is chosen until another is picked.
     expect(await days.getByRole('radio').first().isChecked()).toBe(true);
 

@@ -15,7 +15,12 @@ import {
   type PlacedOrderJson,
 } from '#domain/checkout.ts';
 import type { AddressInput } from '#domain/validation.ts';
-import { BOOKING_MESSAGES, SITE_ACCESS_IDS, type SiteAccessId } from '#domain/booking.ts';
+import {
+  BOOKING_MESSAGES,
+  SITE_ACCESS_IDS,
+  formatBookedDay,
+  type SiteAccessId,
+} from '#domain/booking.ts';
 import { ApiError, apiFetch } from '#app/lib/api.ts';
 import { CART_QUERY_KEY } from '#app/lib/cart.ts';
 import { Form } from '#app/components/forms/Form.tsx';
@@ -299,7 +304,11 @@ export function CheckoutForm({
                 options={quote.delivery.options.map((o) => ({
                   value: o.id,
                   label: `${o.label}, ${money(o.price)}`,
-                  description: estimateText(o.estimate),
+                  // A booked option names its first day for the payment chosen: a bank
+                  // transfer's days start after payment is due, later than the estimate's.
+                  description: o.days?.[paymentMethod]?.[0]
+                    ? `Book a day from ${formatBookedDay(o.days[paymentMethod][0])}`
+                    : estimateText(o.estimate),
                 }))}
               />
               {quote.delivery.note && !collecting ? (
