@@ -4,6 +4,7 @@
 // shared components of the OpenAPI document.
 import { z } from '#domain/zod.ts';
 import { orderDocumentSchema, timelineStepSchema } from './api-schemas-tracking.ts';
+import { bookableDaysSchema, bookingSchema } from './api-schemas-booking.ts';
 import { DELIVERY_OPTION_IDS, PAYMENT_METHODS } from './checkout.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-states.ts';
 import { SELLING_UNITS } from './selling-unit.ts';
@@ -346,6 +347,7 @@ export const deliveryOptionSchema = z
     label: z.string(),
     price: pounds,
     estimate: estimateSchema,
+    days: bookableDaysSchema,
   })
   .meta({ id: 'DeliveryOption' });
 
@@ -363,6 +365,8 @@ export const deliverySchema = z.object({
   /** Kerbside delivery and what it means for the shopper. */
   note: z.string().nullable(),
   options: z.array(deliveryOptionSchema),
+  /** Where the 'collection' option collects from; null when the shop offers no collection. */
+  collection_address: z.string().nullable(),
   /** The chosen option (or the first one); null when nothing can be delivered. */
   selected: deliveryOptionIdSchema.nullable(),
 });
@@ -433,6 +437,7 @@ export const orderSchema = z
       note: z.string().nullable(),
       estimate: estimateSchema,
     }),
+    booking: bookingSchema,
     totals: orderTotalsSchema,
     history: z.array(orderEventSchema),
     invoice: z.object({ number: z.string(), issued_at: z.string(), url: z.string() }).nullable(),

@@ -4,10 +4,19 @@
 // integer pence.
 import { z } from '#domain/zod.ts';
 import type * as s from './api-schemas.ts';
+import {
+  BOOKING_MESSAGES,
+  DELIVERY_INSTRUCTIONS_MAX,
+  DELIVERY_SLOTS,
+  FULFILMENTS,
+  SITE_ACCESS_IDS,
+  SLOT_OF_OPTION,
+  siteAccessConflict,
+} from './booking.ts';
 import { tryToPence } from './money.ts';
 import { addressSchema, booleanLike, emailSchema, whenFieldsValid } from './validation.ts';
 
-export const DELIVERY_OPTION_IDS = ['standard', 'timed_am', 'timed_pm'] as const;
+export const DELIVERY_OPTION_IDS = ['standard', 'timed_am', 'timed_pm', 'collection'] as const;
 export type DeliveryOptionId = (typeof DELIVERY_OPTION_IDS)[number];
 
 export const PAYMENT_METHODS = ['bank_transfer', 'card'] as const;
@@ -65,6 +74,40 @@ const expectedTotalSchema = z
     return pence;
   });
 
+/** A form's empty text is no answer. */
+const blankAsAbsent = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** The booking fields of an order (issue 27); which days are offered is checked by the shop. */
+const bookingFields = {
+  fulfilment: z
+    .enum(FULFILMENTS, { error: "fulfilment must be 'delivery' or 'collection'" })
+    .optional(),
+  delivery_date: z.preprocess(
+    blankAsAbsent,
+    z
+      .string({ error: 'A delivery day looks like 2026-12-07' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A delivery day looks like 2026-12-07' })
+      .optional(),
+  ),
+  delivery_slot: z
+    .enum(DELIVERY_SLOTS, { error: "delivery_slot must be 'all_day', 'am' or 'pm'" })
+    .optional(),
+  site_access: z
+    .partialRecord(z.enum(SITE_ACCESS_IDS), booleanLike('site_access'), {
+      error: `site_access answers are true or false for: ${SITE_ACCESS_IDS.join(', ')}`,
+    })
+    .default({}),
+  delivery_instructions: z.preprocess(
+    blankAsAbsent,
+    z
+      .string({ error: 'Delivery instructions must be text' })
+      .trim()
+      .max(DELIVERY_INSTRUCTIONS_MAX, { error: BOOKING_MESSAGES.instructionsTooLong })
+      .optional(),
+  ),
+};
+
 /**
  * POST /api/checkout/orders and the checkout form. Keys follow the form's order so the error list
  * reads top to bottom; address errors are keyed 'shipping.postcode', 'billing.city' and so on.
@@ -78,6 +121,7 @@ export const checkoutSchema = z
     delivery_option: z.enum(DELIVERY_OPTION_IDS, {
       error: CHECKOUT_MESSAGES.deliveryOptionRequired,
     }),
+    ...bookingFields,
     payment_method: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.paymentMethodRequired }),
     accept_terms: z.literal(true, { error: CHECKOUT_MESSAGES.termsRequired }),
     expected_total: expectedTotalSchema,
@@ -93,6 +137,29 @@ export const checkoutSchema = z
       }
     },
     { when: whenFieldsValid('billing_same_as_shipping', 'billing') },
+  )
+  .superRefine(
+    (input, ctx) => {
+      const collecting = input.delivery_option === 'collection';
+      if (input.fulfilment !== undefined && (input.fulfilment === 'collection') !== collecting) {
+        ctx.addIssue({
+          code: 'custom',
+          message: BOOKING_MESSAGES.fulfilmentMismatch,
+          path: ['fulfilment'],
+        });
+      }
+      const slot = collecting ? undefined : SLOT_OF_OPTION[input.delivery_option];
+      if (input.delivery_slot !== undefined && input.delivery_slot !== slot) {
+        ctx.addIssue({
+          code: 'custom',
+          message: BOOKING_MESSAGES.slotMismatch,
+          path: ['delivery_slot'],
+        });
+      }
+      const conflict = siteAccessConflict(input.site_access);
+      if (conflict) ctx.addIssue({ code: 'custom', message: conflict, path: ['site_access'] });
+    },
+    { when: whenFieldsValid('delivery_option', 'fulfilment', 'delivery_slot', 'site_access') },
   );
 export type CheckoutInput = z.input<typeof checkoutSchema>;
 export type Checkout = z.output<typeof checkoutSchema>;

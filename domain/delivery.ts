@@ -23,6 +23,8 @@ export interface DeliverySettings {
   standardMaxDays: number;
   postMinDays: number;
   postMaxDays: number;
+  /** Collection from the yard, when the shop offers it (absent or null: delivery only). */
+  collection?: { address: string | null; leadDays: number } | null;
 }
 
 /** A delivery_zones row (db/schema/orders.ts), without its position. */
@@ -80,6 +82,8 @@ export interface DeliveryQuote {
   note: string | null;
   /** Empty when not deliverable. */
   options: DeliveryOptionQuote[];
+  /** Where the 'collection' option collects from; null when it is not offered. */
+  collectionAddress: string | null;
 }
 
 /** Where no delivery_zones row matches: the ordinary price, free delivery and timed slots. */
@@ -134,6 +138,7 @@ export const DELIVERY_LABELS: Readonly<Record<DeliveryOptionId, string>> = {
   standard: 'Standard delivery (9am–5:30pm)',
   timed_am: 'Timed delivery, morning (9am–1pm)',
   timed_pm: 'Timed delivery, afternoon (12pm–5:30pm)',
+  collection: 'Collect from our yard',
 };
 
 export const SAMPLES_BY_POST_LABEL = 'Samples by post';
@@ -289,6 +294,7 @@ function refused(
     pallets: 0,
     note: null,
     options: [],
+    collectionAddress: null,
   };
 }
 
@@ -310,7 +316,9 @@ function isSample(line: DeliveryLine): boolean {
  *   above → ceil(kg / palletMaxKg) pallets, each palletPence + the zone's pallet surcharge;
  * - on the mainland, goods from freeThresholdPence deliver free (standard option);
  * - mainland also offers morning and afternoon slots at the standard price + timedSlotPence;
- * - days: standardMinDays–standardMaxDays + the zone's extra days.
+ * - days: standardMinDays–standardMaxDays + the zone's extra days;
+ * - when the shop offers collection (settings.collection), 'Collect from our yard' at £0, ready
+ *   after its lead days (not for samples by post: they cost nothing to send).
  *
  * With the seeded settings and zones:
  * 2 × '600x300x10' slate (10.08 kg), goods £60, to 'BS2 0UX' → parcel: standard £9.95, timed
@@ -367,6 +375,7 @@ export function quoteDelivery(input: {
       parcels: 0,
       pallets: 0,
       note: null,
+      collectionAddress: null,
       options: [
         {
           id: 'standard',
@@ -401,6 +410,17 @@ export function quoteDelivery(input: {
       options.push({ id, label: DELIVERY_LABELS[id], pricePence, ...days });
     }
   }
+  const collection = settings.collection ?? null;
+  if (collection) {
+    const leadDays = collection.leadDays;
+    options.push({
+      id: 'collection',
+      label: DELIVERY_LABELS.collection,
+      pricePence: 0,
+      minDays: leadDays,
+      maxDays: leadDays,
+    });
+  }
 
   return {
     deliverable: true,
@@ -413,5 +433,6 @@ export function quoteDelivery(input: {
     pallets,
     note: byParcel ? null : DELIVERY_MESSAGES.kerbside,
     options,
+    collectionAddress: collection?.address ?? null,
   };
 }

@@ -45,9 +45,33 @@ function isoDate(day: Date): string {
 }
 
 /** Monday to Friday and not a bank holiday. */
-function isWorkingDay(day: Date): boolean {
+function isWorkingDay(day: Date, holidays: ReadonlySet<string> = BANK_HOLIDAYS): boolean {
   const weekday = day.getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !BANK_HOLIDAYS.has(isoDate(day));
+  return weekday !== 0 && weekday !== 6 && !holidays.has(isoDate(day));
+}
+
+/**
+ * The working days that follow `from`'s London date, skipping weekends and `holidays`:
+ * `count` of them, starting `skip` working days on (the first yielded is the (skip+1)th).
+ *
+ * workingDaysAfter(new Date('2026-11-25T10:00:00Z'), 3, 2) → ['2026-12-01', '2026-12-02']
+ */
+export function workingDaysAfter(
+  from: Date,
+  skip: number,
+  count: number,
+  holidays: readonly string[] = BANK_HOLIDAYS_ENGLAND_WALES,
+): string[] {
+  const off = holidays === BANK_HOLIDAYS_ENGLAND_WALES ? BANK_HOLIDAYS : new Set(holidays);
+  const days: string[] = [];
+  let day = londonDay(from);
+  for (let seen = 0; days.length < count;) {
+    day = new Date(day.getTime() + DAY_MS);
+    if (!isWorkingDay(day, off)) continue;
+    seen += 1;
+    if (seen > skip) days.push(isoDate(day));
+  }
+  return days;
 }
 
 /**

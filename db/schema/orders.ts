@@ -251,6 +251,12 @@ export const deliverySettings = pgTable(
     standardMaxDays: integer('standard_max_days').notNull(),
     postMinDays: integer('post_min_days').notNull(),
     postMaxDays: integer('post_max_days').notNull(),
+    /** Off: checkout offers delivery only, as before collection existed. */
+    collectionOffered: boolean('collection_offered').notNull().default(false),
+    /** Where customers collect from, printed at checkout and on the order. */
+    collectionAddress: text('collection_address'),
+    /** Working days to have an order ready to collect. */
+    collectionLeadDays: integer('collection_lead_days').notNull().default(2),
   },
   (t) => [check('delivery_settings_one_row', sql`${t.id} = 1`)],
 );

@@ -178,6 +178,17 @@ export function sampleOrder(overrides: Partial<OrderJson> = {}): OrderJson {
       note: 'Kerbside delivery by tail-lift lorry: the driver lowers the pallet to the kerb nearest your address. Please have help ready to carry the stone inside.',
       estimate: { min_days: 3, max_days: 5, earliest: '2026-11-27', latest: '2026-12-01' },
     },
+    // Placed before delivery days were booked: no day, the estimate stands.
+    booking: {
+      fulfilment: 'delivery',
+      date: null,
+      slot: 'all_day',
+      slot_label: '9am–5:30pm',
+      site_access: [],
+      phone_to_confirm: false,
+      instructions: null,
+      collection_address: null,
+    },
     totals,
     history: [
       {

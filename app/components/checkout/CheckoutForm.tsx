@@ -15,6 +15,12 @@ import {
   type PlacedOrderJson,
 } from '#domain/checkout.ts';
 import type { AddressInput } from '#domain/validation.ts';
+import {
+  BOOKING_MESSAGES,
+  SITE_ACCESS_IDS,
+  formatBookedDay,
+  type SiteAccessId,
+} from '#domain/booking.ts';
 import { ApiError, apiFetch } from '#app/lib/api.ts';
 import { CART_QUERY_KEY } from '#app/lib/cart.ts';
 import { Form } from '#app/components/forms/Form.tsx';
@@ -26,6 +32,7 @@ import { primaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { estimateText, money } from './format.ts';
 import { OrderLines, OrderTotals } from './OrderParts.tsx';
+import { DeliveryBooking, daysOf } from './DeliveryBooking.tsx';
 import {
   newIdempotencyKey,
   quoteKey,
@@ -50,6 +57,10 @@ export interface CheckoutFormValues {
   billing_same_as_shipping: boolean;
   billing: Required<AddressInput>;
   delivery_option: DeliveryOptionId | '';
+  /** '' until a day is chosen. */
+  delivery_date: string;
+  site_access: Record<SiteAccessId, boolean>;
+  delivery_instructions: string;
   payment_method: PaymentMethod;
   accept_terms: boolean;
   expected_total: string;
@@ -145,6 +156,12 @@ export function CheckoutForm({
       billing_same_as_shipping: sameAddress(customer?.shipping ?? null, customer?.billing ?? null),
       billing: asFormAddress(customer?.billing ?? null, email),
       delivery_option: loaderQuote.delivery.selected ?? '',
+      delivery_date: '',
+      site_access: Object.fromEntries(SITE_ACCESS_IDS.map((id) => [id, false])) as Record<
+        SiteAccessId,
+        boolean
+      >,
+      delivery_instructions: '',
       payment_method: 'bank_transfer',
       accept_terms: false,
       expected_total: loaderQuote.totals.total.gross,
@@ -219,12 +236,31 @@ export function CheckoutForm({
     },
   });
 
+  const chosenOption = quote.delivery.options.find((o) => o.id === option);
+  const collecting = chosenOption?.id === 'collection';
+  const bookable = daysOf(chosenOption, paymentMethod);
+
   const onSubmit = form.handleSubmit(({ expected_total: _pence, ...order }) => {
     if (placing.current) return;
+    if (bookable && !order.delivery_date) {
+      const message = collecting
+        ? BOOKING_MESSAGES.collectionDayRequired
+        : BOOKING_MESSAGES.dayRequired;
+      form.setError('delivery_date', { type: 'required', message }, { shouldFocus: true });
+      return;
+    }
     placing.current = true;
     setProblem(null);
-    // The total goes back as the pounds the shopper was shown.
-    place.mutate({ ...order, expected_total: quote.totals.total.gross });
+    const palletDelivery = quote.delivery.method === 'pallet' && !collecting;
+    place.mutate({
+      ...order,
+      fulfilment: collecting ? 'collection' : 'delivery',
+      delivery_date: bookable ? order.delivery_date : undefined,
+      // Site access is asked of a pallet lorry only: answers left from another option are not sent.
+      site_access: palletDelivery ? order.site_access : {},
+      // The total goes back as the pounds the shopper was shown.
+      expected_total: quote.totals.total.gross,
+    });
   });
 
   const deliverable = quote.delivery.deliverable && quote.lines.length > 0;
@@ -271,7 +307,11 @@ export function CheckoutForm({
                 options={quote.delivery.options.map((o) => ({
                   value: o.id,
                   label: `${o.label}, ${money(o.price)}`,
-                  description: estimateText(o.estimate),
+                  // A booked option names its first day for the payment chosen: a bank
+                  // transfer's days start after payment is due, later than the estimate's.
+                  description: o.days?.[paymentMethod]?.[0]
+                    ? `Book a day from ${formatBookedDay(o.days[paymentMethod][0])}`
+                    : estimateText(o.estimate),
                 }))}
               />
               {quote.delivery.surcharge ? (
@@ -279,9 +319,14 @@ export function CheckoutForm({
                   {quote.delivery.surcharge.text}
                 </p>
               ) : null}
-              {quote.delivery.note ? (
+              {quote.delivery.note && !collecting ? (
                 <p className="text-sm text-stone-700">{quote.delivery.note}</p>
               ) : null}
+              <DeliveryBooking
+                option={chosenOption}
+                method={quote.delivery.method}
+                collectionAddress={quote.delivery.collection_address}
+              />
             </>
           ) : (
             <FormMessage kind="error">

@@ -4,6 +4,7 @@ import { formatLondonDate } from '#domain/dates.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '#domain/order-states.ts';
 import { estimateText } from './format.ts';
 import { AddressBlock, OrderLines, OrderTotals } from './OrderParts.tsx';
+import { BookedDay } from './BookedDay.tsx';
 
 /** An order as its customer reads it: lines, delivery, addresses, totals. */
 export function OrderDetails({ order }: { order: OrderJson }) {
@@ -20,11 +21,14 @@ export function OrderDetails({ order }: { order: OrderJson }) {
       </section>
       <section aria-labelledby="order-delivery-heading" className="flex flex-col gap-2">
         <h2 id="order-delivery-heading" className="text-lg font-semibold">
-          Delivery
+          {order.booking.fulfilment === 'collection' ? 'Collection' : 'Delivery'}
         </h2>
-        <p className="text-sm">
-          {order.delivery.label}: {estimateText(order.delivery.estimate)}
-        </p>
+        {order.booking.date ? null : (
+          <p className="text-sm">
+            {order.delivery.label}: {estimateText(order.delivery.estimate)}
+          </p>
+        )}
+        <BookedDay order={order} />
         {order.delivery.note ? <p className="text-sm">{order.delivery.note}</p> : null}
         <div className="mt-2 grid gap-4 sm:grid-cols-2">
           <AddressBlock title="Delivery address" address={order.shipping_address} />

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { get, useFormContext, useFormState } from 'react-hook-form';
 import { useErrorDisplay } from './Form.tsx';
 import { inputClass } from './styles.ts';
@@ -79,6 +85,50 @@ export function Field({ name, label, type = 'text', required, className, ...inpu
         className={inputClass}
         {...ariaState(error, errorId, required, display)}
         {...input}
+        {...register(name)}
+      />
+      <InlineError id={errorId} message={error} />
+    </div>
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'name' | 'children'
+> {
+  name: string;
+  label: ReactNode;
+  /** A line under the label (what the text is for, its length limit). */
+  hint?: ReactNode;
+}
+
+/** A labelled multi-line text of the surrounding `<Form>`. */
+export function TextAreaField({ name, label, hint, required, ...area }: TextAreaFieldProps) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  const display = useErrorDisplay();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const state = ariaState(error, errorId, required, display);
+  const describedBy = [hint ? hintId : null, state['aria-describedby']].filter(Boolean).join(' ');
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      {hint ? (
+        <p id={hintId} className="text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+      <textarea
+        id={id}
+        rows={3}
+        className={inputClass}
+        {...state}
+        aria-describedby={describedBy || undefined}
+        {...area}
         {...register(name)}
       />
       <InlineError id={errorId} message={error} />
@@ -173,11 +223,14 @@ export function RadioGroup({
   legend,
   options,
   disabled,
+  compact,
 }: {
   name: string;
   legend: ReactNode;
   options: readonly RadioOption[];
   disabled?: boolean;
+  /** Short choices (days) in a grid of small tiles rather than a list of cards. */
+  compact?: boolean;
 }) {
   const { register } = useFormContext();
   const error = useFieldError(name);
@@ -190,26 +243,28 @@ export function RadioGroup({
       className="flex flex-col gap-2"
     >
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
-      {options.map((option) => (
-        <label
-          key={option.value}
-          className="flex cursor-pointer items-start gap-3 rounded border border-stone-300 px-3 py-3 has-checked:border-stone-ink has-checked:bg-stone-50 has-disabled:cursor-not-allowed has-disabled:opacity-60"
-        >
-          <input
-            type="radio"
-            value={option.value}
-            disabled={option.disabled}
-            className="mt-1 size-4 shrink-0"
-            {...register(name)}
-          />
-          <span className="flex flex-1 flex-col gap-0.5">
-            <span className="font-medium">{option.label}</span>
-            {option.description ? (
-              <span className="text-sm text-stone-600">{option.description}</span>
-            ) : null}
-          </span>
-        </label>
-      ))}
+      <div className={compact ? 'grid grid-cols-2 gap-2 sm:grid-cols-4' : 'flex flex-col gap-2'}>
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={`flex cursor-pointer items-start rounded border border-stone-300 has-checked:border-stone-ink has-checked:bg-stone-50 has-disabled:cursor-not-allowed has-disabled:opacity-60 ${compact ? 'gap-2 px-2 py-2 text-sm' : 'gap-3 px-3 py-3'}`}
+          >
+            <input
+              type="radio"
+              value={option.value}
+              disabled={option.disabled}
+              className="mt-1 size-4 shrink-0"
+              {...register(name)}
+            />
+            <span className="flex flex-1 flex-col gap-0.5">
+              <span className="font-medium">{option.label}</span>
+              {option.description ? (
+                <span className="text-sm text-stone-600">{option.description}</span>
+              ) : null}
+            </span>
+          </label>
+        ))}
+      </div>
       <InlineError id={errorId} message={error} />
     </fieldset>
   );

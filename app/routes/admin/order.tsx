@@ -20,6 +20,7 @@ import { Field } from '#app/components/forms/Field.tsx';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { inputClass, primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
+import { BookedDay } from '#app/components/checkout/BookedDay.tsx';
 import {
   applyServerErrors,
   failureMessage,
@@ -356,6 +357,13 @@ export default function AdminOrder() {
             </tr>
           </tbody>
         </table>
+      </Panel>
+      <Panel title={o.booking.fulfilment === 'collection' ? 'Collection' : 'Delivery booking'}>
+        {o.booking.date || o.booking.instructions || o.booking.site_access.length > 0 ? (
+          <BookedDay order={o} />
+        ) : (
+          <p className="text-sm">No day booked: {o.delivery.label}</p>
+        )}
       </Panel>
       <div className="grid gap-6 md:grid-cols-3">
         <Panel title="Delivery address">

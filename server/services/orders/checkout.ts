@@ -28,6 +28,7 @@ import {
 import { normaliseUkPostcode } from '#domain/validation.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
+import { bookOrder } from './booking.ts';
 import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
 import { headOf, providerName, type HeadRow, type OrderHead } from './order-rows.ts';
 import {
@@ -122,7 +123,7 @@ export class CheckoutService {
   ): Promise<CheckoutQuoteJson> {
     const [{ lines }, rules] = await Promise.all([readBasket(this.db, session), this.rules()]);
     const basket = priceBasket(lines, rules, query, query.delivery_option);
-    return quoteJson(basket, this.options.paymentMethods(), new Date());
+    return quoteJson(basket, this.options.paymentMethods(), new Date(), this.options);
   }
 
   /**
@@ -147,7 +148,7 @@ export class CheckoutService {
     }
     const found = lines.filter((line) => line !== null);
     const basket = priceBasket(found, rules, { country: 'GB', postcode }, undefined);
-    return estimateJson(postcode, basket, new Date());
+    return estimateJson(postcode, basket, new Date(), this.options);
   }
 
   /** GET /api/delivery/areas: every zone's prices and days, from the rows checkout reads. */
@@ -315,7 +316,7 @@ export class CheckoutService {
       CHECKOUT_MESSAGES.priceChanged,
       undefined,
       undefined,
-      { quote: quoteJson(basket, this.options.paymentMethods(), new Date()) },
+      { quote: quoteJson(basket, this.options.paymentMethods(), new Date(), this.options) },
     );
   }
 
@@ -334,7 +335,11 @@ export class CheckoutService {
     const token = randomBytes(24).toString('base64url');
     const now = new Date();
     const chosen = basket.delivery.options.find((o) => o.id === basket.option)!;
-    const estimate = deliveryJson(basket, now).options.find((o) => o.id === chosen.id)!.estimate;
+    const estimate = deliveryJson(basket, now, this.options).options.find(
+      (o) => o.id === chosen.id,
+    )!.estimate;
+    const booking = bookOrder(basket.delivery, chosen, input, now, this.options);
+    const collecting = booking.fulfilment === 'collection';
     const order = {
       access_token_hash: hashToken(token),
       idempotency_key: key,
@@ -352,8 +357,10 @@ export class CheckoutService {
         weight_kg: basket.delivery.weightKg,
         parcels: basket.delivery.parcels,
         pallets: basket.delivery.pallets,
-        note: basket.delivery.note,
+        // Kerbside is how a lorry delivers: nothing to say to someone collecting.
+        note: collecting ? null : basket.delivery.note,
         estimate,
+        ...(collecting ? { collection_address: basket.delivery.collectionAddress } : {}),
       },
       goods_net_pence: basket.goods.netPence,
       goods_vat_pence: basket.goods.vatPence,
@@ -399,11 +406,17 @@ export class CheckoutService {
               ${session.customerId === null ? 'guest' : `customer:${session.customerId}`}::text))
             AS written`,
       );
+      // The booking columns have defaults place_order leaves alone: set here, in its transaction.
       await preparedRows(
         tx,
-        sql`UPDATE orders SET request_hash = ${hash} WHERE id = ${row!.written.order.id}`,
+        sql`UPDATE orders SET request_hash = ${hash}, fulfilment = ${booking.fulfilment},
+              delivery_date = ${booking.delivery_date}::date, delivery_slot = ${booking.delivery_slot},
+              site_access = ${JSON.stringify(booking.site_access)}::jsonb,
+              delivery_instructions = ${booking.delivery_instructions}
+            WHERE id = ${row!.written.order.id}`,
       );
-      return row!.written;
+      const { order: placed, ...rest } = row!.written;
+      return { ...rest, order: { ...placed, ...booking, booked_day: booking.delivery_date } };
     });
     return {
       order: headOf(written.order),

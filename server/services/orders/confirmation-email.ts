@@ -15,6 +15,7 @@ import {
   SHOP_PHONE,
   VAT_NUMBER,
 } from '#domain/company.ts';
+import { BOOKING_MESSAGES, formatBookedDay } from '#domain/booking.ts';
 import { formatLondonDate } from '#domain/dates.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '#domain/order-states.ts';
@@ -117,29 +118,54 @@ function itemsSection(order: OrderJson): Section {
   };
 }
 
+/** The booked day and slot: 'Monday 7 December 2026, Morning, 9am–1pm'. */
+function bookedDayText({ date, slot_label }: OrderJson['booking']): string {
+  return `${formatBookedDay(date!)}${slot_label ? `, ${slot_label}` : ''}`;
+}
+
 function deliverySection(order: OrderJson): Section {
-  const { delivery } = order;
+  const { delivery, booking } = order;
+  if (booking.fulfilment === 'collection') {
+    const blocks: Block[] = [{ kind: 'paragraph', text: 'Collect your order from:' }];
+    if (booking.collection_address) {
+      blocks.push({ kind: 'address', lines: booking.collection_address.split(/,\s*/) });
+    }
+    if (booking.date) {
+      blocks.push({ kind: 'figures', rows: [['Collection day', formatBookedDay(booking.date)]] });
+    }
+    if (booking.instructions) {
+      blocks.push({ kind: 'figures', rows: [['Your note', booking.instructions]] });
+    }
+    return { title: 'Collection', blocks };
+  }
   const { earliest, latest } = delivery.estimate;
   const window =
     earliest === latest
       ? `on ${formatLondonDate(earliest)}`
       : `between ${formatLondonDate(earliest)} and ${formatLondonDate(latest)}`;
+  const rows: [string, string][] = [
+    ['Contact phone', order.shipping_address.phone],
+    ['Delivery option', delivery.label],
+    booking.date ? ['Delivery day', bookedDayText(booking)] : ['Estimated delivery', window],
+  ];
+  if (booking.site_access.length > 0) {
+    rows.push(['Site access', booking.site_access.map((a) => a.note).join('; ')]);
+  }
+  if (booking.instructions) rows.push(['Delivery instructions', booking.instructions]);
   const blocks: Block[] = [
     { kind: 'paragraph', text: 'We will deliver to:' },
     { kind: 'address', lines: addressLines(order.shipping_address) },
-    {
-      kind: 'figures',
-      rows: [
-        ['Contact phone', order.shipping_address.phone],
-        ['Delivery option', delivery.label],
-        ['Estimated delivery', window],
-      ],
-    },
+    { kind: 'figures', rows },
     {
       kind: 'paragraph',
-      text: `We expect to deliver your order ${window}. We will contact you to confirm the day.`,
+      text: booking.date
+        ? `Your delivery is booked for ${bookedDayText(booking)}.`
+        : `We expect to deliver your order ${window}. We will contact you to confirm the day.`,
     },
   ];
+  if (booking.phone_to_confirm) {
+    blocks.push({ kind: 'paragraph', text: BOOKING_MESSAGES.phoneToConfirm });
+  }
   if (delivery.note) blocks.push({ kind: 'paragraph', text: delivery.note, strong: true });
   return { title: 'Delivery', blocks };
 }

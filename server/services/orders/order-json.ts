@@ -8,6 +8,7 @@ import { formatCreditNoteNumber } from '#domain/refunds.ts';
 import type { OrderStatus, PaymentStatus } from '#domain/order-states.ts';
 import type { Address } from '#domain/validation.ts';
 import { DEFAULT_SELLING_UNIT, isSellingUnit } from '#domain/selling-unit.ts';
+import { bookingJson, type BookingColumns } from './booking.ts';
 
 export interface OrderRow {
   id: number;
@@ -19,7 +20,14 @@ export interface OrderRow {
   email: string;
   shipping_address: Address;
   billing_address: Address;
-  delivery: OrderJson['delivery'];
+  /** The snapshot placing wrote; a collection's carries the yard's address. */
+  delivery: OrderJson['delivery'] & { collection_address?: string | null };
+  fulfilment: BookingColumns['fulfilment'];
+  /** The booked day as 'YYYY-MM-DD' (read with to_char: drivers turn a date into a Date). */
+  booked_day: string | null;
+  delivery_slot: string | null;
+  site_access: BookingColumns['site_access'] | null;
+  delivery_instructions: string | null;
   goods_net_pence: number;
   goods_vat_pence: number;
   goods_gross_pence: number;
@@ -34,11 +42,8 @@ export interface OrderRow {
   expires_at: string | Date | null;
   invoice_number: number | null;
   invoice_issued_at: string | Date | null;
-  fulfilment?: string;
   /** The booked day as text ('2026-12-03'): json() reads it so, placing's to_jsonb writes it so. */
   delivery_date?: string | Date | null;
-  booked_day?: string | null;
-  delivery_slot?: string | null;
   carrier?: string | null;
   tracking_number?: string | null;
   tracking_url?: string | null;
@@ -197,7 +202,21 @@ export function presentOrder(
       weight_kg: Number(line.weight_kg),
       total: split(line.net_pence, line.vat_pence, line.gross_pence),
     })),
-    delivery: order.delivery,
+    delivery: {
+      option: order.delivery.option,
+      label: order.delivery.label,
+      zone: order.delivery.zone,
+      method: order.delivery.method,
+      weight_kg: order.delivery.weight_kg,
+      parcels: order.delivery.parcels,
+      pallets: order.delivery.pallets,
+      note: order.delivery.note,
+      estimate: order.delivery.estimate,
+    },
+    booking: bookingJson(
+      { ...order, delivery_date: order.booked_day, site_access: order.site_access ?? {} },
+      order.delivery,
+    ),
     totals: {
       goods: split(order.goods_net_pence, order.goods_vat_pence, order.goods_gross_pence),
       delivery: split(

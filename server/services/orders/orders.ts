@@ -166,7 +166,7 @@ export class OrderService {
   async json(orderId: number, access: { token?: string | null } = {}): Promise<OrderJson> {
     const [order] = await queryRows<OrderRow>(
       this.db,
-      sql`SELECT o.*, o.delivery_date::text AS booked_day,
+      sql`SELECT o.*, to_char(o.delivery_date, 'YYYY-MM-DD') AS booked_day,
             i.number AS invoice_number, i.issued_at AS invoice_issued_at
           FROM orders o LEFT JOIN invoices i ON i.order_id = o.id WHERE o.id = ${orderId}`,
     );

@@ -28,6 +28,7 @@ import { MATERIAL_ATTRIBUTE_ID } from '#domain/catalogue.ts';
 import { DEFAULT_SELLING_UNIT, isSellingUnit, type SellingUnit } from '#domain/selling-unit.ts';
 import type { SampleRules } from '#domain/samples.ts';
 import { cartOwner } from '../cart/ownership.ts';
+import { bookableDays, type BookingTerms } from './booking.ts';
 import { readSampleRules } from '../samples/sample-rules.ts';
 import type { SessionRecord } from '../sessions.ts';
 
@@ -184,6 +185,9 @@ interface SettingsRow {
   standard_max_days: number;
   post_min_days: number;
   post_max_days: number;
+  collection_offered: boolean;
+  collection_address: string | null;
+  collection_lead_days: number;
 }
 
 interface ZoneRow {
@@ -225,6 +229,9 @@ export async function deliveryRules(db: Database): Promise<DeliveryRules> {
       standardMaxDays: settings.standard_max_days,
       postMinDays: settings.post_min_days,
       postMaxDays: settings.post_max_days,
+      collection: settings.collection_offered
+        ? { address: settings.collection_address, leadDays: settings.collection_lead_days }
+        : null,
     },
     zones: zones.map((zone) => ({
       code: zone.code,
@@ -320,7 +327,11 @@ export function lineJson(line: PricedLine): OrderLineJson {
   };
 }
 
-export function deliveryJson(basket: PricedBasket, placedAt: Date): DeliveryJson {
+export function deliveryJson(
+  basket: PricedBasket,
+  placedAt: Date,
+  terms: BookingTerms,
+): DeliveryJson {
   const { delivery } = basket;
   return {
     deliverable: delivery.deliverable,
@@ -344,7 +355,9 @@ export function deliveryJson(basket: PricedBasket, placedAt: Date): DeliveryJson
         max_days: option.maxDays,
         ...deliveryEstimate(placedAt, option.minDays, option.maxDays),
       },
+      days: bookableDays(delivery, option, placedAt, terms),
     })),
+    collection_address: delivery.collectionAddress,
     selected: basket.option,
   };
 }
@@ -354,8 +367,9 @@ export function estimateJson(
   postcode: string,
   basket: PricedBasket,
   now: Date,
+  terms: BookingTerms,
 ): DeliveryEstimateJson {
-  const delivery = deliveryJson(basket, now);
+  const delivery = deliveryJson(basket, now, terms);
   const chosen = delivery.options.find((option) => option.id === delivery.selected) ?? null;
   return {
     postcode,
@@ -398,10 +412,11 @@ export function quoteJson(
   basket: PricedBasket,
   paymentMethods: PaymentMethod[],
   now: Date,
+  terms: BookingTerms,
 ): CheckoutQuoteJson {
   return {
     lines: basket.lines.map(lineJson),
-    delivery: deliveryJson(basket, now),
+    delivery: deliveryJson(basket, now, terms),
     totals: {
       goods: splitJson(basket.goods),
       delivery: splitJson(basket.deliverySplit),
