@@ -60,6 +60,19 @@ export function bulkDocumentsUrl(kind: DocumentKind, numbers: readonly string[])
 export const orderDocumentUrl = (number: string, kind: DocumentKind) =>
   `/api/admin/orders/${encodeURIComponent(number)}/${kind}.pdf`;
 
+/** How an order is fulfilled, as the checkout records it (columns of `orders`). */
+export interface OrderFulfilment {
+  fulfilment: 'delivery' | 'collection';
+  /** YYYY-MM-DD, the day booked; null when none was. */
+  delivery_date: string | null;
+  delivery_slot: string | null;
+  /** Answers to the access questions, question → yes/no or words. */
+  site_access: unknown;
+  delivery_instructions: string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Lines and totals.
 
