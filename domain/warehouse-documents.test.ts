@@ -73,6 +73,14 @@ describe('words on the page', () => {
       'Narrow lane',
       'Parking: Bay at the back',
     ]);
+    // In the order the questions are asked, whatever order the answers come in.
+    expect(
+      siteAccessNotes({ parking: 'Side gate', crane: true, small_vehicle_only: true }),
+    ).toEqual([
+      'Access for a 7.5 t vehicle only: no articulated lorry',
+      'Crane offload needed',
+      'Parking: Side gate',
+    ]);
     expect(siteAccessNotes({})).toEqual([]);
     expect(siteAccessNotes(null)).toEqual([]);
     expect(siteAccessNotes(['tail_lift'])).toEqual([]);

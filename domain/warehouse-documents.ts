@@ -1,7 +1,7 @@
 // What the warehouse prints for an order: the packing slip the picker works from and the delivery
 // note the driver hands over, signed by the customer. The returns rules rely on damage being
 // noted on the delivery note, so it always carries the box for it.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { roundM2 } from './area.ts';
 import { ORDER_NUMBER_PATTERN } from './checkout.ts';
 
@@ -47,9 +47,6 @@ export const bulkDocumentsQuery = z.object({
     .transform((text) => text.split(',').filter((n) => n.trim() !== ''))
     .pipe(numbersSchema),
 });
-
-/** POST /api/admin/orders/documents.pdf with the list as JSON. */
-export const bulkDocumentsBody = z.object({ kind: kindSchema, numbers: numbersSchema });
 
 /** The link that prints the orders' documents in one PDF. */
 export function bulkDocumentsUrl(kind: DocumentKind, numbers: readonly string[]): string {
@@ -184,8 +181,14 @@ const humanise = (key: string) => {
  */
 export function siteAccessNotes(answers: unknown): string[] {
   if (answers === null || typeof answers !== 'object' || Array.isArray(answers)) return [];
+  const known = Object.keys(ACCESS_WORDS);
+  // The questions in the order they are asked, then any others by name: the database keeps no order.
+  const rank = (key: string) => (known.includes(key) ? known.indexOf(key) : known.length);
+  const entries = Object.entries(answers as Record<string, unknown>).sort(
+    ([a], [b]) => rank(a) - rank(b) || a.localeCompare(b),
+  );
   const notes: string[] = [];
-  for (const [key, value] of Object.entries(answers as Record<string, unknown>)) {
+  for (const [key, value] of entries) {
     if (value === true) notes.push(ACCESS_WORDS[key] ?? humanise(key));
     else if (typeof value === 'string' && value.trim() !== '') {
       notes.push(`${humanise(key)}: ${value.trim()}`);

@@ -80,7 +80,7 @@ function lineCells(line: OrderLineJson): Cell[] {
 function howItLeaves({ order, fulfilment }: DocumentOrder): string {
   return fulfilment.fulfilment === 'collection'
     ? 'Collection from the yard'
-    : `${order.delivery.label} (${packagesText(order.delivery)})`;
+    : `${order.delivery.label}, ${packagesText(order.delivery)}`;
 }
 
 /** The title, the order's facts on the left and where it goes on the right. */
