@@ -1,11 +1,9 @@
 // Packing slips and delivery notes over HTTP: who may print them, one order's, many orders' in
 // one PDF in the order listed, and the answers to a wrong or too long list.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '#db/client.ts';
 import { BULK_DOCUMENTS_MAX, DOCUMENT_MESSAGES } from '#domain/warehouse-documents.ts';
-import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
+import { placeGuestOrder } from '#tests/setup/api-shopper.ts';
 import { readPdf } from '#tests/setup/read-pdf.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -15,26 +13,10 @@ let staff: Awaited<ReturnType<typeof staffOfEveryRole>>;
 /** Three orders, placed in this order. */
 const numbers: string[] = [];
 
-/** A guest's order of two pieces of the tile at `offset` among those with stock. */
-async function placeOrder(offset: number): Promise<string> {
-  const [size] = await queryRows<{ product_id: number; id: number }>(
-    t.app.services.db,
-    sql`SELECT v.product_id, v.id FROM variations v JOIN products p ON p.id = v.product_id
-        WHERE p.status = 'publish' AND v.stock_quantity > 10 AND v.option ~ '^\\d+x\\d+'
-        ORDER BY v.id OFFSET ${offset} LIMIT 1`,
-  );
-  const shopper = new ApiShopper(t.app);
-  expect((await shopper.add(size!.product_id, size!.id, 2)).status).toBe(200);
-  const quote = await shopper.quote();
-  const placed = await shopper.placeOrder(checkoutInput(quote.totals.total.gross), randomUUID());
-  expect(placed.status).toBe(201);
-  return placed.body.data.number;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   staff = await staffOfEveryRole(t.app);
-  for (const offset of [0, 1, 2]) numbers.push(await placeOrder(offset));
+  for (const offset of [0, 1, 2]) numbers.push(await placeGuestOrder(t.app, offset));
   // What the checkout records of a booked pallet delivery.
   await t.app.services.db.execute(sql`
     UPDATE orders SET delivery_date = '2026-12-03', delivery_slot = 'pm',

@@ -43,7 +43,7 @@ describe('renderWarehousePdf: packing slip', () => {
     expect(pages).toHaveLength(1);
     const text = pages[0]!;
     expect(text).toMatch(/^Packing slip Order number TS-100042 Order date 24 November 2026/);
-    expect(text).toContain('Delivery Standard pallet delivery (1 pallet)');
+    expect(text).toContain('Delivery Standard pallet delivery, 1 pallet');
     expect(text).toContain(
       'SHIP TO Eleanor Whitfield 14 Clifton Park Road Flat 2 Bristol BS8 3HL United Kingdom (UK) Phone: 07700 900123',
     );
