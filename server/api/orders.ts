@@ -6,6 +6,7 @@ import { listMeta } from '#domain/catalogue.ts';
 import { orderParams, orderTokenQuery } from '#domain/checkout.ts';
 import { notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
+import { sendPdf } from '../http/pdf.ts';
 import type { OrderHead } from '../services/orders/order-rows.ts';
 import { renderInvoicePdf } from '../services/orders/invoice-pdf.ts';
 import { requireCustomerId } from './auth.ts';
@@ -84,10 +85,7 @@ export async function ordersApi(app: FastifyInstance) {
       const invoice = await orders.invoice(order.id);
       if (!invoice) throw notFound('This order has no invoice yet: it is issued once paid');
       const pdf = await renderInvoicePdf(await orders.json(order.id), invoice);
-      reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="invoice-${invoice.number}.pdf"`);
-      return pdf;
+      return sendPdf(reply, `invoice-${invoice.number}.pdf`, pdf);
     },
   });
 }

@@ -7,6 +7,7 @@ import {
 } from '#domain/warehouse-documents.ts';
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
+import { sendPdf } from '../../http/pdf.ts';
 import { requireStaff } from '../../plugins/staff-session.ts';
 import { ordersForDocuments } from '../../services/orders/order-documents.ts';
 import { renderWarehousePdf } from '../../services/orders/warehouse-pdf.ts';
@@ -53,11 +54,7 @@ export async function adminOrderDocumentsApi(app: FastifyInstance) {
       },
       handler: async ({ params, request, reply }) => {
         await requireStaff(request, 'orders');
-        const pdf = await pdfOf(kind, [params.number]);
-        reply
-          .type('application/pdf')
-          .header('content-disposition', `inline; filename="${kind}-${params.number}.pdf"`);
-        return pdf;
+        return sendPdf(reply, `${kind}-${params.number}.pdf`, await pdfOf(kind, [params.number]));
       },
     });
   }
@@ -77,13 +74,7 @@ export async function adminOrderDocumentsApi(app: FastifyInstance) {
     handler: async ({ query, request, reply }) => {
       await requireStaff(request, 'orders');
       const pdf = await pdfOf(query.kind, query.numbers);
-      reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename="${query.kind}s-${query.numbers.length}-orders.pdf"`,
-        );
-      return pdf;
+      return sendPdf(reply, `${query.kind}s-${query.numbers.length}-orders.pdf`, pdf);
     },
   });
 }

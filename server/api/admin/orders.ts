@@ -15,6 +15,7 @@ import { ORDER_STATUSES } from '#domain/order-states.ts';
 import { parseCreditNoteNumber, refundSchema } from '#domain/refunds.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
+import { sendPdf } from '../../http/pdf.ts';
 import { staffWrite } from '../../http/staff-write.ts';
 import { requireStaff } from '../../plugins/staff-session.ts';
 import { audit } from '../../services/staff/audit.ts';
@@ -250,10 +251,7 @@ export async function adminOrdersApi(app: FastifyInstance) {
       const invoice = await orders.invoice(id);
       if (!invoice) throw notFound('This order has no invoice yet: it is issued once paid');
       const pdf = await renderInvoicePdf(await orders.json(id), invoice);
-      reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="invoice-${invoice.number}.pdf"`);
-      return pdf;
+      return sendPdf(reply, `invoice-${invoice.number}.pdf`, pdf);
     },
   });
 
@@ -280,10 +278,7 @@ export async function adminOrdersApi(app: FastifyInstance) {
       const note = notes.find((n) => parseCreditNoteNumber(n.number) === wanted);
       if (!note) throw notFound('No such credit note for this order');
       const pdf = await renderCreditNotePdf(await orders.json(id), note);
-      reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="credit-note-${note.number}.pdf"`);
-      return pdf;
+      return sendPdf(reply, `credit-note-${note.number}.pdf`, pdf);
     },
   });
 }

@@ -7,25 +7,10 @@ import { formatGBP, toPence } from '#domain/money.ts';
 import type { CreditNoteJson } from '#domain/refunds.ts';
 import { splitGross, VAT_PERCENT } from '#domain/vat.ts';
 import { addressLines } from './confirmation-email.ts';
-import {
-  block,
-  BOLD,
-  CONTENT_WIDTH,
-  drawRow,
-  headerCells,
-  INK,
-  MARGIN,
-  MUTED,
-  newDocument,
-  pairs,
-  REGULAR,
-  SELLER_LINES,
-  type Table,
-  title,
-  toBuffer,
-} from './pdf-layout.ts';
+import type { Table } from './pdf-layout.ts';
+import * as layout from './pdf-layout.ts';
 
-const WIDTH = CONTENT_WIDTH;
+const WIDTH = layout.CONTENT_WIDTH;
 const AMOUNTS: Table = {
   size: 9,
   columns: [
@@ -38,27 +23,35 @@ const AMOUNTS: Table = {
 
 /** The credit note of one refund of an order, as an A4 PDF. */
 export async function renderCreditNotePdf(order: OrderJson, note: CreditNoteJson): Promise<Buffer> {
-  const doc = newDocument({
+  const doc = layout.newDocument({
     title: `Credit note ${note.number}`,
     subject: `Credit note for order ${order.number}`,
     created: new Date(note.issued_at),
   });
-  const done = toBuffer(doc);
-  title(doc, 'Credit note');
+  const done = layout.toBuffer(doc);
+  layout.title(doc, 'Credit note');
   const facts: [string, string][] = [
     ['Credit note number', note.number],
     ['Date', formatLondonDate(note.issued_at)],
     ['Order number', order.number],
     ...(order.invoice ? [['Refers to invoice', order.invoice.number] as [string, string]] : []),
   ];
-  let y = pairs(doc, facts, MARGIN, MARGIN + 34, { label: 110, value: 140 });
-  const sellerBottom = block(doc, 'From', SELLER_LINES, MARGIN + WIDTH - 220, MARGIN + 4, 220);
+  let y = layout.pairs(doc, facts, layout.MARGIN, layout.MARGIN + 34, { label: 110, value: 140 });
+  const sellerBottom = layout.block(
+    doc,
+    'From',
+    layout.SELLER_LINES,
+    layout.MARGIN + WIDTH - 220,
+    layout.MARGIN + 4,
+    220,
+  );
   y = Math.max(y, sellerBottom) + 18;
-  y = block(doc, 'Credit to', addressLines(order.billing_address), MARGIN, y, 220) + 24;
+  y =
+    layout.block(doc, 'Credit to', addressLines(order.billing_address), layout.MARGIN, y, 220) + 24;
 
   const split = splitGross(toPence(note.amount));
-  y = drawRow(doc, AMOUNTS, headerCells(AMOUNTS), y, { shade: true });
-  y = drawRow(
+  y = layout.drawRow(doc, AMOUNTS, layout.headerCells(AMOUNTS), y, { shade: true });
+  y = layout.drawRow(
     doc,
     AMOUNTS,
     [
@@ -71,19 +64,22 @@ export async function renderCreditNotePdf(order: OrderJson, note: CreditNoteJson
   );
   y += 14;
   doc
-    .font(BOLD)
+    .font(layout.BOLD)
     .fontSize(11)
-    .fillColor(INK)
-    .text('Total credited including VAT', MARGIN + WIDTH - 300, y, { width: 200 })
-    .text(formatGBP(split.grossPence), MARGIN + WIDTH - 100, y, { width: 100, align: 'right' });
+    .fillColor(layout.INK)
+    .text('Total credited including VAT', layout.MARGIN + WIDTH - 300, y, { width: 200 })
+    .text(formatGBP(split.grossPence), layout.MARGIN + WIDTH - 100, y, {
+      width: 100,
+      align: 'right',
+    });
   y = doc.y + 18;
   doc
-    .font(REGULAR)
+    .font(layout.REGULAR)
     .fontSize(8.5)
-    .fillColor(MUTED)
+    .fillColor(layout.MUTED)
     .text(
       `${note.refund_ref === 'manual' ? 'Refunded by bank transfer.' : `Refunded to the card used (Stripe refund ${note.refund_ref}).`} All amounts in pounds sterling. This credit note reduces the VAT charged on the order's invoice.`,
-      MARGIN,
+      layout.MARGIN,
       y,
       { width: WIDTH },
     );

@@ -15,30 +15,8 @@ import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import { VAT_PERCENT } from '#domain/vat.ts';
 import { addressLines } from './confirmation-email.ts';
-import {
-  block,
-  BOLD,
-  type Cell,
-  COMPANY_FOOTER,
-  CONTENT_WIDTH,
-  contentBottom,
-  continuationHeader,
-  type Doc,
-  drawTable,
-  footers,
-  INK,
-  MARGIN,
-  MUTED,
-  newDocument,
-  pairs,
-  REGULAR,
-  SELLER_LINES,
-  SIDE_WIDTH,
-  SIDE_X,
-  type Table,
-  title,
-  toBuffer,
-} from './pdf-layout.ts';
+import type { Cell, Doc, Table } from './pdf-layout.ts';
+import * as layout from './pdf-layout.ts';
 
 export interface InvoiceDetails {
   /** The invoice's own sequential number (printed as formatInvoiceNumber). */
@@ -111,8 +89,8 @@ function firstPageHeader(
   invoice: InvoiceDetails,
   invoiceNumber: string,
 ): number {
-  title(doc, 'VAT invoice');
-  const facts = pairs(
+  layout.title(doc, 'VAT invoice');
+  const facts = layout.pairs(
     doc,
     [
       ['Invoice number', invoiceNumber],
@@ -121,20 +99,33 @@ function firstPageHeader(
       ['Order number', order.number],
       ['Order date', formatLondonDate(order.placed_at)],
     ],
-    MARGIN,
-    MARGIN + 34,
+    layout.MARGIN,
+    layout.MARGIN + 34,
     { label: 90, value: 150 },
   );
-  const seller = block(doc, 'From', SELLER_LINES, SIDE_X, MARGIN + 4, SIDE_WIDTH);
+  const seller = layout.block(
+    doc,
+    'From',
+    layout.SELLER_LINES,
+    layout.SIDE_X,
+    layout.MARGIN + 4,
+    layout.SIDE_WIDTH,
+  );
   const top = Math.max(facts, seller) + 18;
-  const billedTo = block(doc, 'Invoice to', addressLines(order.billing_address), MARGIN, top);
-  const deliveredTo = block(
+  const billedTo = layout.block(
+    doc,
+    'Invoice to',
+    addressLines(order.billing_address),
+    layout.MARGIN,
+    top,
+  );
+  const deliveredTo = layout.block(
     doc,
     'Delivered to',
     addressLines(order.shipping_address),
-    SIDE_X,
+    layout.SIDE_X,
     top,
-    SIDE_WIDTH,
+    layout.SIDE_WIDTH,
   );
   return Math.max(billedTo, deliveredTo) + 20;
 }
@@ -145,14 +136,14 @@ function firstPageHeader(
  */
 export async function renderInvoicePdf(order: OrderJson, invoice: InvoiceDetails): Promise<Buffer> {
   const invoiceNumber = formatInvoiceNumber(invoice.number);
-  const doc = newDocument({
+  const doc = layout.newDocument({
     title: `VAT invoice ${invoiceNumber}`,
     subject: `VAT invoice for order ${order.number}`,
     created: invoice.issuedAt,
   });
-  const done = toBuffer(doc);
+  const done = layout.toBuffer(doc);
   const continued = () =>
-    continuationHeader(
+    layout.continuationHeader(
       doc,
       `VAT invoice ${invoiceNumber} (continued)`,
       `Order ${order.number} · ${COMPANY_NAME}`,
@@ -160,16 +151,16 @@ export async function renderInvoicePdf(order: OrderJson, invoice: InvoiceDetails
 
   let y = firstPageHeader(doc, order, invoice, invoiceNumber);
   const rows = [...order.lines.map(lineCells), deliveryCells(order)];
-  y = drawTable(doc, LINES, rows, y, continued);
+  y = layout.drawTable(doc, LINES, rows, y, continued);
 
   // Totals and payment stay together, on a fresh page when they no longer fit.
   const closingHeight = 150;
-  if (y + closingHeight > contentBottom(doc)) {
+  if (y + closingHeight > layout.contentBottom(doc)) {
     doc.addPage();
     y = continued();
   }
   const { total } = order.totals;
-  const totalsX = MARGIN + CONTENT_WIDTH - 230;
+  const totalsX = layout.MARGIN + layout.CONTENT_WIDTH - 230;
   y += 10;
   const totalRows: [string, string, boolean][] = [
     ['Total excluding VAT', money(total.net), false],
@@ -178,9 +169,9 @@ export async function renderInvoicePdf(order: OrderJson, invoice: InvoiceDetails
   ];
   for (const [label, value, strong] of totalRows) {
     doc
-      .font(strong ? BOLD : REGULAR)
+      .font(strong ? layout.BOLD : layout.REGULAR)
       .fontSize(strong ? 11 : 9.5)
-      .fillColor(INK);
+      .fillColor(layout.INK);
     doc.text(label, totalsX, y, { width: 150 });
     doc.text(value, totalsX + 150, y, { width: 80, align: 'right' });
     y = doc.y + 4;
@@ -188,29 +179,29 @@ export async function renderInvoicePdf(order: OrderJson, invoice: InvoiceDetails
 
   y += 14;
   const paidOn = formatLondonDate(invoice.taxPoint);
-  y = pairs(
+  y = layout.pairs(
     doc,
     [
       ['Payment method', PAYMENT_METHOD_LABELS[order.payment_method]],
       ['Payment', `Paid on ${paidOn}`],
     ],
-    MARGIN,
+    layout.MARGIN,
     y,
     { label: 90, value: 300 },
   );
   doc
-    .font(REGULAR)
+    .font(layout.REGULAR)
     .fontSize(8.5)
-    .fillColor(MUTED)
+    .fillColor(layout.MUTED)
     .text(
       `All amounts in pounds sterling. Goods and delivery are standard-rated at ${VAT_PERCENT}%. Thank you for your order.`,
-      MARGIN,
+      layout.MARGIN,
       y + 10,
-      { width: CONTENT_WIDTH },
+      { width: layout.CONTENT_WIDTH },
     );
 
-  footers(doc, (page) => ({
-    left: COMPANY_FOOTER,
+  layout.footers(doc, (page) => ({
+    left: layout.COMPANY_FOOTER,
     right: `${invoiceNumber} · Page ${page + 1} of ${doc.bufferedPageRange().count}`,
   }));
   doc.end();

@@ -3,14 +3,7 @@
 // page, label–value pairs, address blocks and a footer on every page.
 // Built-in Helvetica is enough: its encoding has '£', '²' and the en dash.
 import PDFDocument from 'pdfkit';
-import {
-  COMPANY_NAME,
-  COMPANY_NUMBER,
-  SHOP_ADDRESS,
-  SHOP_EMAIL,
-  SHOP_PHONE,
-  VAT_NUMBER,
-} from '#domain/company.ts';
+import * as company from '#domain/company.ts';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -31,15 +24,15 @@ export const SIDE_X = MARGIN + CONTENT_WIDTH - SIDE_WIDTH;
 
 /** The shop as the seller or sender, in a 'From' block. */
 export const SELLER_LINES: readonly string[] = [
-  COMPANY_NAME,
-  ...SHOP_ADDRESS,
-  `VAT registration number: ${VAT_NUMBER}`,
-  `Company number: ${COMPANY_NUMBER}`,
-  `${SHOP_EMAIL} · ${SHOP_PHONE}`,
+  company.COMPANY_NAME,
+  ...company.SHOP_ADDRESS,
+  `VAT registration number: ${company.VAT_NUMBER}`,
+  `Company number: ${company.COMPANY_NUMBER}`,
+  `${company.SHOP_EMAIL} · ${company.SHOP_PHONE}`,
 ];
 
 /** The left part of every page's footer. */
-export const COMPANY_FOOTER = `${COMPANY_NAME} · Company number ${COMPANY_NUMBER} · VAT registration number ${VAT_NUMBER}`;
+export const COMPANY_FOOTER = `${company.COMPANY_NAME} · Company number ${company.COMPANY_NUMBER} · VAT registration number ${company.VAT_NUMBER}`;
 
 /** An A4 document of the shop, its pages kept until the end so footers can count them. */
 export function newDocument(info: { title: string; subject: string; created: Date }): Doc {
@@ -51,9 +44,9 @@ export function newDocument(info: { title: string; subject: string; created: Dat
     displayTitle: true,
     info: {
       Title: info.title,
-      Author: COMPANY_NAME,
+      Author: company.COMPANY_NAME,
       Subject: info.subject,
-      Creator: COMPANY_NAME,
+      Creator: company.COMPANY_NAME,
       CreationDate: info.created,
     },
   });

@@ -17,30 +17,8 @@ import {
   siteAccessNotes,
 } from '#domain/warehouse-documents.ts';
 import { addressLines } from './confirmation-email.ts';
-import {
-  block,
-  BOLD,
-  type Cell,
-  COMPANY_FOOTER,
-  CONTENT_WIDTH,
-  contentBottom,
-  continuationHeader,
-  type Doc,
-  drawTable,
-  footers,
-  INK,
-  MARGIN,
-  MUTED,
-  newDocument,
-  pairs,
-  REGULAR,
-  RULE,
-  SIDE_WIDTH,
-  SIDE_X,
-  type Table,
-  title,
-  toBuffer,
-} from './pdf-layout.ts';
+import type { Cell, Doc, Table } from './pdf-layout.ts';
+import * as layout from './pdf-layout.ts';
 
 export interface DocumentOrder {
   order: OrderJson;
@@ -86,7 +64,7 @@ function howItLeaves({ order, fulfilment }: DocumentOrder): string {
 /** The title, the order's facts on the left and where it goes on the right. */
 function firstPageHeader(doc: Doc, kind: DocumentKind, item: DocumentOrder): number {
   const { order, fulfilment } = item;
-  title(doc, DOCUMENT_TITLES[kind]);
+  layout.title(doc, DOCUMENT_TITLES[kind]);
   const facts: [string, string][] = [
     ['Order number', order.number],
     ['Order date', formatLondonDate(order.placed_at)],
@@ -98,16 +76,19 @@ function firstPageHeader(doc: Doc, kind: DocumentKind, item: DocumentOrder): num
     if (fulfilment.carrier) facts.push(['Carrier', fulfilment.carrier]);
     if (fulfilment.tracking_number) facts.push(['Tracking number', fulfilment.tracking_number]);
   }
-  const left = pairs(doc, facts, MARGIN, MARGIN + 34, { label: 90, value: 170 });
+  const left = layout.pairs(doc, facts, layout.MARGIN, layout.MARGIN + 34, {
+    label: 90,
+    value: 170,
+  });
   const address = addressLines(order.shipping_address);
   const phone = order.shipping_address.phone;
-  const right = block(
+  const right = layout.block(
     doc,
     fulfilment.fulfilment === 'collection' ? 'Collected by' : 'Ship to',
     phone ? [...address, `Phone: ${phone}`] : address,
-    SIDE_X,
-    MARGIN + 4,
-    SIDE_WIDTH,
+    layout.SIDE_X,
+    layout.MARGIN + 4,
+    layout.SIDE_WIDTH,
   );
   return Math.max(left, right) + 18;
 }
@@ -119,7 +100,9 @@ function deliveryNotes(doc: Doc, fulfilment: OrderFulfilment, y: number): number
     ['Site access', access.length ? access.join('\n') : 'No access notes given'],
     ['Instructions', fulfilment.delivery_instructions?.trim() || 'None given'],
   ];
-  return pairs(doc, rows, MARGIN, y, { label: 90, value: CONTENT_WIDTH - 90 }) + 14;
+  return (
+    layout.pairs(doc, rows, layout.MARGIN, y, { label: 90, value: layout.CONTENT_WIDTH - 90 }) + 14
+  );
 }
 
 function totals(doc: Doc, order: OrderJson, y: number): number {
@@ -130,13 +113,13 @@ function totals(doc: Doc, order: OrderJson, y: number): number {
     ['Total weight', formatKg(sum.weight_kg)],
     ['Packages', packagesText(order.delivery)],
   ];
-  const x = MARGIN + CONTENT_WIDTH - 230;
-  const bottom = pairs(doc, rows, x, y + 10, { label: 110, value: 120 });
+  const x = layout.MARGIN + layout.CONTENT_WIDTH - 230;
+  const bottom = layout.pairs(doc, rows, x, y + 10, { label: 110, value: 120 });
   doc
-    .font(REGULAR)
+    .font(layout.REGULAR)
     .fontSize(8)
-    .fillColor(MUTED)
-    .text(BATCH_NOTE, MARGIN, bottom + 8, { width: CONTENT_WIDTH });
+    .fillColor(layout.MUTED)
+    .text(BATCH_NOTE, layout.MARGIN, bottom + 8, { width: layout.CONTENT_WIDTH });
   return doc.y + 14;
 }
 
@@ -146,12 +129,12 @@ function writeOn(doc: Doc, label: string, x: number, y: number, width: number) {
     .moveTo(x, y)
     .lineTo(x + width, y)
     .lineWidth(0.5)
-    .strokeColor(INK)
+    .strokeColor(layout.INK)
     .stroke();
   doc
-    .font(REGULAR)
+    .font(layout.REGULAR)
     .fontSize(8)
-    .fillColor(MUTED)
+    .fillColor(layout.MUTED)
     .text(label, x, y + 3, { width });
 }
 
@@ -159,18 +142,22 @@ const RECEIPT_HEIGHT = 190;
 
 /** The box the customer signs; damage must be noted here for the returns rules. */
 function receiptBox(doc: Doc, y: number): number {
-  doc.rect(MARGIN, y, CONTENT_WIDTH, RECEIPT_HEIGHT).lineWidth(1).strokeColor(INK).stroke();
-  const x = MARGIN + 12;
-  const width = CONTENT_WIDTH - 24;
   doc
-    .font(BOLD)
+    .rect(layout.MARGIN, y, layout.CONTENT_WIDTH, RECEIPT_HEIGHT)
+    .lineWidth(1)
+    .strokeColor(layout.INK)
+    .stroke();
+  const x = layout.MARGIN + 12;
+  const width = layout.CONTENT_WIDTH - 24;
+  doc
+    .font(layout.BOLD)
     .fontSize(11)
-    .fillColor(INK)
+    .fillColor(layout.INK)
     .text('Received in good condition / damage noted', x, y + 12, { width });
   doc
-    .font(REGULAR)
+    .font(layout.REGULAR)
     .fontSize(8.5)
-    .fillColor(MUTED)
+    .fillColor(layout.MUTED)
     .text(
       'Check the goods before signing. Note any damage or shortage here, in front of the driver, and report it to us within 48 hours with photos: damage not noted on the delivery note cannot be claimed later.',
       x,
@@ -183,11 +170,11 @@ function receiptBox(doc: Doc, y: number): number {
     'Damage noted (describe below)',
   ].entries()) {
     const boxX = x + i * 230;
-    doc.rect(boxX, top, 10, 10).lineWidth(0.75).strokeColor(INK).stroke();
+    doc.rect(boxX, top, 10, 10).lineWidth(0.75).strokeColor(layout.INK).stroke();
     doc
-      .font(REGULAR)
+      .font(layout.REGULAR)
       .fontSize(9.5)
-      .fillColor(INK)
+      .fillColor(layout.INK)
       .text(label, boxX + 16, top + 1, { width: 200 });
   }
   top += 34;
@@ -197,20 +184,20 @@ function receiptBox(doc: Doc, y: number): number {
   writeOn(doc, 'Signature', x, top, third);
   writeOn(doc, 'Name (capitals)', x + third + 12, top, third);
   writeOn(doc, 'Date', x + 2 * (third + 12), top, third);
-  doc.strokeColor(RULE);
+  doc.strokeColor(layout.RULE);
   return y + RECEIPT_HEIGHT;
 }
 
 /** One order's document from a fresh page; answers how many pages it took. */
 function drawOrder(doc: Doc, kind: DocumentKind, item: DocumentOrder): void {
   const heading = `${DOCUMENT_TITLES[kind]} ${item.order.number} (continued)`;
-  const continued = () => continuationHeader(doc, heading, COMPANY_NAME);
+  const continued = () => layout.continuationHeader(doc, heading, COMPANY_NAME);
   let y = firstPageHeader(doc, kind, item);
   if (kind === 'delivery-note') y = deliveryNotes(doc, item.fulfilment, y);
-  y = drawTable(doc, LINES, item.order.lines.map(lineCells), y, continued);
+  y = layout.drawTable(doc, LINES, item.order.lines.map(lineCells), y, continued);
   // The totals, and the receipt box on a delivery note, stay together.
   const closing = 110 + (kind === 'delivery-note' ? RECEIPT_HEIGHT : 0);
-  if (y + closing > contentBottom(doc)) {
+  if (y + closing > layout.contentBottom(doc)) {
     doc.addPage();
     y = continued();
   }
@@ -229,7 +216,7 @@ export async function renderWarehousePdf(
 ): Promise<Buffer> {
   const name = DOCUMENT_TITLES[kind];
   const [only] = items;
-  const doc = newDocument({
+  const doc = layout.newDocument({
     title:
       items.length === 1 && only
         ? `${name} ${only.order.number}`
@@ -237,7 +224,7 @@ export async function renderWarehousePdf(
     subject: `${name} for ${items.map((item) => item.order.number).join(', ')}`,
     created: now,
   });
-  const done = toBuffer(doc);
+  const done = layout.toBuffer(doc);
   /** The order each page belongs to, and its page number within the order. */
   const pages: { number: string; page: number; of: number }[] = [];
   items.forEach((item, i) => {
@@ -249,10 +236,10 @@ export async function renderWarehousePdf(
       pages.push({ number: item.order.number, page: page + 1, of: count });
     }
   });
-  footers(doc, (index) => {
+  layout.footers(doc, (index) => {
     const at = pages[index];
     return {
-      left: COMPANY_FOOTER,
+      left: layout.COMPANY_FOOTER,
       right: at ? `${at.number} · ${name} · Page ${at.page} of ${at.of}` : '',
     };
   });
