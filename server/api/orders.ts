@@ -8,6 +8,7 @@ import { orderParams, orderTokenQuery, type OrderJson } from '#domain/checkout.t
 import { parseCreditNoteNumber } from '#domain/refunds.ts';
 import { notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
+import { sendPdf } from '../http/pdf.ts';
 import type { OrderHead } from '../services/orders/order-rows.ts';
 import { renderCreditNotePdf } from '../services/orders/credit-note-pdf.ts';
 import { renderInvoicePdf } from '../services/orders/invoice-pdf.ts';
@@ -45,11 +46,7 @@ export async function sendCreditNotePdf(
   const notes = await refunds.creditNotes(order.number);
   const note = notes.find((n) => parseCreditNoteNumber(n.number) === wanted);
   if (!note) throw notFound('No such credit note for this order');
-  const pdf = await renderCreditNotePdf(order, note);
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `inline; filename="credit-note-${note.number}.pdf"`);
-  return pdf;
+  return sendPdf(reply, `credit-note-${note.number}.pdf`, await renderCreditNotePdf(order, note));
 }
 
 /** The customer's orders, one order with its tracking, its VAT invoice and credit notes. */
@@ -109,10 +106,7 @@ export async function ordersApi(app: FastifyInstance) {
       const invoice = await orders.invoice(order.id);
       if (!invoice) throw notFound('This order has no invoice yet: it is issued once paid');
       const pdf = await renderInvoicePdf(await orders.json(order.id), invoice);
-      reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="invoice-${invoice.number}.pdf"`);
-      return pdf;
+      return sendPdf(reply, `invoice-${invoice.number}.pdf`, pdf);
     },
   });
   route(app, {

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '#db/client.ts';
 import type { CheckoutInput, CheckoutQuoteJson } from '#domain/checkout.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -78,4 +81,27 @@ export function checkoutInput(
     expected_total: expectedTotal,
     ...overrides,
   };
+}
+
+/**
+ * A guest's bank-transfer order of two pieces of a tile with stock (the `offset`-th such size,
+ * so orders can differ); answers its number.
+ */
+export async function placeGuestOrder(app: FastifyInstance, offset = 0): Promise<string> {
+  const [size] = await queryRows<{ product_id: number; id: number }>(
+    app.services.db,
+    sql`SELECT v.product_id, v.id FROM variations v JOIN products p ON p.id = v.product_id
+        WHERE p.status = 'publish' AND v.stock_quantity > 10 AND v.option ~ '^\\d+x\\d+'
+        ORDER BY v.id OFFSET ${offset} LIMIT 1`,
+  );
+  if (!size) throw new Error('no tile with stock to order');
+  const shopper = new ApiShopper(app);
+  const added = await shopper.add(size.product_id, size.id, 2);
+  if (added.status !== 200) throw new Error(`adding to the basket answered ${added.status}`);
+  const quote = await shopper.quote();
+  const placed = await shopper.placeOrder(checkoutInput(quote.totals.total.gross), randomUUID());
+  if (placed.status !== 201) {
+    throw new Error(`placing the order answered ${placed.status}: ${JSON.stringify(placed.body)}`);
+  }
+  return placed.body.data.number as string;
 }

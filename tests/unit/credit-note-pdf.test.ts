@@ -1,38 +1,10 @@
 // A credit note read back as a PDF reader reads it: its number, date, the order and invoice it
 // refers to, the seller, the customer, the amount split into net and VAT, and the reason.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { COMPANY_NAME, VAT_NUMBER } from '#domain/company.ts';
 import { renderCreditNotePdf } from '#server/services/orders/credit-note-pdf.ts';
 import { samplePaidOrder } from '#tests/factories/orders.ts';
-
-const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
-async function text(buffer: Buffer): Promise<{ pages: string[]; title: unknown }> {
-  const pdf = await getDocument({
-    data: new Uint8Array(buffer),
-    standardFontDataUrl: STANDARD_FONTS,
-    isEvalSupported: false,
-  }).promise;
-  try {
-    const pages: string[] = [];
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const content = await (await pdf.getPage(n)).getTextContent();
-      pages.push(
-        content.items
-          .map((item) => ('str' in item ? item.str : ''))
-          .join(' ')
-          .replace(/\s+/g, ' '),
-      );
-    }
-    const { info } = await pdf.getMetadata();
-    return { pages, title: (info as Record<string, unknown>).Title };
-  } finally {
-    await pdf.destroy();
-  }
-}
+import { readPdf } from '#tests/setup/read-pdf.ts';
 
 describe('renderCreditNotePdf', () => {
   it('carries the credit note number, the invoice it refers to and the amount split by VAT', async () => {
@@ -50,8 +22,8 @@ describe('renderCreditNotePdf', () => {
       url: '/x',
     });
     expect(buffer.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const { pages, title } = await text(buffer);
-    expect(title).toBe('Credit note CN-000007');
+    const { pages, info } = await readPdf(buffer);
+    expect(info.Title).toBe('Credit note CN-000007');
     expect(pages).toHaveLength(1);
     const page = pages[0]!;
     for (const piece of [

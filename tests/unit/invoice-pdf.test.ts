@@ -1,47 +1,17 @@
 // The VAT invoice read back as a PDF reader reads it (pdfjs-dist, Firefox's PDF engine): each
 // page's text, then the contents HMRC asks of a full VAT invoice (VAT Notice 700/21, 6.3).
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { COMPANY_NAME, SHOP_ADDRESS, VAT_NUMBER } from '#domain/company.ts';
 import type { OrderJson } from '#domain/checkout.ts';
 import { renderInvoicePdf } from '#server/services/orders/invoice-pdf.ts';
+import { readPdf } from '#tests/setup/read-pdf.ts';
 import { SAMPLE_LINES, SEALER_LINE, orderLine, samplePaidOrder } from '#tests/factories/orders.ts';
-
-const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 const invoice = {
   number: 42,
   issuedAt: new Date('2026-11-26T09:00:00Z'),
   taxPoint: new Date('2026-11-25T16:40:00Z'),
 };
-
-interface ReadPdf {
-  pages: string[];
-  info: Record<string, unknown>;
-}
-
-/** The text of each page, pieces joined by single spaces, as a reader's search sees it. */
-async function readPdf(buffer: Buffer): Promise<ReadPdf> {
-  const pdf = await getDocument({
-    data: new Uint8Array(buffer),
-    standardFontDataUrl: STANDARD_FONTS,
-    isEvalSupported: false,
-  }).promise;
-  try {
-    const pages: string[] = [];
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const content = await (await pdf.getPage(n)).getTextContent();
-      const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
-      pages.push(text.replace(/\s+/g, ' ').trim());
-    }
-    const { info } = await pdf.getMetadata();
-    return { pages, info: info as Record<string, unknown> };
-  } finally {
-    await pdf.destroy();
-  }
-}
 
 async function render(order: OrderJson) {
   const buffer = await renderInvoicePdf(order, invoice);

@@ -14,6 +14,7 @@ import {
 } from '#domain/order-states.ts';
 import { refundSchema, type AdminOrderJson } from '#domain/refunds.ts';
 import type { Address } from '#domain/validation.ts';
+import { DOCUMENT_KINDS, DOCUMENT_TITLES, orderDocumentUrl } from '#domain/warehouse-documents.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { Form } from '#app/components/forms/Form.tsx';
 import { Field } from '#app/components/forms/Field.tsx';
@@ -402,6 +403,18 @@ export default function AdminOrder() {
             </div>
           </dl>
           <ul className="mt-3 flex flex-col gap-1 text-sm">
+            {DOCUMENT_KINDS.map((kind) => (
+              <li key={kind}>
+                <a
+                  className="underline"
+                  href={orderDocumentUrl(o.number, kind)}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  {DOCUMENT_TITLES[kind]} (PDF)
+                </a>
+              </li>
+            ))}
             {o.invoice ? (
               <li>
                 <a className="underline" href={o.invoice.url} target="_blank" rel="noreferrer">

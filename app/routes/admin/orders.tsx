@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,10 +10,16 @@ import {
   PAYMENT_STATUS_LABELS,
 } from '#domain/order-states.ts';
 import type { StaffOrderRowJson as StaffOrderRow } from '#domain/api-types.ts';
+import {
+  BULK_DOCUMENTS_MAX,
+  DOCUMENT_MESSAGES,
+  bulkDocumentsUrl,
+  type DocumentKind,
+} from '#domain/warehouse-documents.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { Form } from '#app/components/forms/Form.tsx';
 import { Field, SelectField } from '#app/components/forms/Field.tsx';
-import { primaryButton } from '#app/components/forms/styles.ts';
+import { primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import {
   formatWhen,
@@ -36,6 +43,85 @@ interface Filters {
 }
 const FILTER_KEYS = ['status', 'from', 'to', 'q'] as const;
 
+const PRINTS: readonly { kind: DocumentKind; label: string }[] = [
+  { kind: 'packing-slip', label: 'Print packing slips' },
+  { kind: 'delivery-note', label: 'Print delivery notes' },
+];
+
+/** The bulk print: links that open the selected orders' documents as one PDF. */
+function PrintSelected({ selected, onClear }: { selected: string[]; onClear: () => void }) {
+  const printable = selected.length > 0 && selected.length <= BULK_DOCUMENTS_MAX;
+  return (
+    <div
+      role="group"
+      aria-label="Print the selected orders"
+      className="mb-3 flex flex-wrap items-center gap-3"
+    >
+      <p className="text-sm" aria-live="polite">
+        {selected.length} selected
+      </p>
+      {PRINTS.map(({ kind, label }) =>
+        printable ? (
+          <a
+            key={kind}
+            className={secondaryButton}
+            href={bulkDocumentsUrl(kind, selected)}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {label}
+          </a>
+        ) : (
+          <button key={kind} type="button" className={secondaryButton} disabled>
+            {label}
+          </button>
+        ),
+      )}
+      {selected.length ? (
+        <button type="button" className="text-sm underline" onClick={onClear}>
+          Clear selection
+        </button>
+      ) : null}
+      {selected.length > BULK_DOCUMENTS_MAX ? (
+        <p role="alert" className="text-sm text-red-800">
+          {DOCUMENT_MESSAGES.tooMany}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Ticks every order of the page, or none; shows a dash when some are ticked. */
+function SelectPage({ numbers, selected, onChange }: SelectPageProps) {
+  const box = useRef<HTMLInputElement>(null);
+  const ticked = numbers.filter((n) => selected.includes(n)).length;
+  const all = numbers.length > 0 && ticked === numbers.length;
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = ticked > 0 && !all;
+  }, [ticked, all]);
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      aria-label="Select all on page"
+      className="size-4"
+      checked={all}
+      onChange={() =>
+        onChange(
+          all
+            ? selected.filter((n) => !numbers.includes(n))
+            : [...selected, ...numbers.filter((n) => !selected.includes(n))],
+        )
+      }
+    />
+  );
+}
+interface SelectPageProps {
+  numbers: string[];
+  selected: string[];
+  onChange: (selected: string[]) => void;
+}
+
 /** Orders for staff: filters by status and date, search by number, email or postcode. */
 export default function AdminOrders() {
   const [search] = useSearchParams();
@@ -47,6 +133,12 @@ export default function AdminOrders() {
       adminFetch<{ data: StaffOrderRow[]; meta: ListingMeta }>(`/api/admin/orders?${query}`),
     placeholderData: keepPreviousData,
   });
+  // Kept across pages and searches: a day's picking is gathered from several.
+  const [selected, setSelected] = useState<string[]>([]);
+  const toggle = (number: string) =>
+    setSelected((now) =>
+      now.includes(number) ? now.filter((n) => n !== number) : [...now, number],
+    );
   const form = useForm<Filters>({
     defaultValues: Object.fromEntries(
       FILTER_KEYS.map((k) => [k, search.get(k) ?? '']),
@@ -94,10 +186,18 @@ export default function AdminOrders() {
             {orders.data.meta.total_products} order
             {orders.data.meta.total_products === 1 ? '' : 's'}
           </p>
+          <PrintSelected selected={selected} onClear={() => setSelected([])} />
           <table className={tableClass}>
             <caption className="sr-only">Orders, newest first</caption>
             <thead>
               <tr>
+                <th className={`${thClass} w-8`}>
+                  <SelectPage
+                    numbers={orders.data.data.map((order) => order.number)}
+                    selected={selected}
+                    onChange={setSelected}
+                  />
+                </th>
                 <th className={thClass}>Order</th>
                 <th className={`${thClass} hidden md:table-cell`}>Placed</th>
                 <th className={`${thClass} hidden lg:table-cell`}>Customer</th>
@@ -109,6 +209,15 @@ export default function AdminOrders() {
             <tbody>
               {orders.data.data.map((order) => (
                 <tr key={order.number}>
+                  <td className={tdClass}>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${order.number}`}
+                      className="size-4"
+                      checked={selected.includes(order.number)}
+                      onChange={() => toggle(order.number)}
+                    />
+                  </td>
                   <td className={tdClass}>
                     <Link className="font-semibold underline" to={`/admin/orders/${order.number}`}>
                       {order.number}

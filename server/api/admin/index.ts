@@ -5,6 +5,7 @@ import { adminCacheApi } from './cache.ts';
 import { adminContentApi } from './content.ts';
 import { adminCustomersApi } from './customers.ts';
 import { adminImportsApi } from './imports.ts';
+import { adminOrderDocumentsApi } from './order-documents.ts';
 import { adminOrdersApi } from './orders.ts';
 import { adminStaffApi } from './staff.ts';
 
@@ -13,6 +14,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminAuthApi);
   await app.register(adminStaffApi);
   await app.register(adminOrdersApi);
+  await app.register(adminOrderDocumentsApi);
   await app.register(adminCatalogueApi);
   await app.register(adminContentApi);
   await app.register(adminCustomersApi);

@@ -16,6 +16,7 @@ import { creditNoteFileParams } from '#domain/api-schemas-tracking.ts';
 import { refundSchema } from '#domain/refunds.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
+import { sendPdf } from '../../http/pdf.ts';
 import { staffWrite } from '../../http/staff-write.ts';
 import { requireStaff } from '../../plugins/staff-session.ts';
 import { audit } from '../../services/staff/audit.ts';
@@ -251,10 +252,7 @@ export async function adminOrdersApi(app: FastifyInstance) {
       const invoice = await orders.invoice(id);
       if (!invoice) throw notFound('This order has no invoice yet: it is issued once paid');
       const pdf = await renderInvoicePdf(await orders.json(id), invoice);
-      reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="invoice-${invoice.number}.pdf"`);
-      return pdf;
+      return sendPdf(reply, `invoice-${invoice.number}.pdf`, pdf);
     },
   });
 
