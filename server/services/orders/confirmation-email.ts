@@ -67,7 +67,7 @@ interface ItemRow {
   total: string;
 }
 
-type Block =
+export type Block =
   | { kind: 'paragraph'; text: string; strong?: boolean }
   | { kind: 'items'; rows: ItemRow[] }
   | { kind: 'figures'; rows: [label: string, value: string][]; strongRow?: number }
@@ -75,7 +75,7 @@ type Block =
   | { kind: 'address'; lines: string[] }
   | { kind: 'link'; label: string; href: string };
 
-interface Section {
+export interface Section {
   title: string | null;
   blocks: Block[];
 }
@@ -270,7 +270,7 @@ function cancellationSection(order: OrderJson): Section {
   return { title: 'Your right to cancel', blocks };
 }
 
-function shopSection(): Section {
+export function shopSection(): Section {
   return {
     title: 'About us',
     blocks: [
@@ -413,7 +413,14 @@ ${body}
  * order's page (with its secret link for a guest).
  */
 export function orderConfirmationEmail(order: OrderJson, links: { orderUrl: string }): MailMessage {
-  const subject = `Your ${SHOP_NAME} order ${order.number}`;
-  const all = sections(order, links.orderUrl);
-  return { to: order.email, subject, text: renderText(all), html: renderHtml(all, subject) };
+  return sectionsMail(
+    order.email,
+    `Your ${SHOP_NAME} order ${order.number}`,
+    sections(order, links.orderUrl),
+  );
+}
+
+/** A mail of sections, in plain text and HTML, laid out as the confirmation is. */
+export function sectionsMail(to: string, subject: string, all: Section[]): MailMessage {
+  return { to, subject, text: renderText(all), html: renderHtml(all, subject) };
 }
