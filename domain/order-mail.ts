@@ -1,6 +1,6 @@
 // The mails of an order's life, and the rules of the outbox that sends them: which mails exist,
 // how a failed one is retried, and what staff type to dispatch an order.
-import { z } from 'zod';
+import { z } from '#domain/zod.ts';
 
 export const MAIL_KINDS = [
   'order_confirmation',
