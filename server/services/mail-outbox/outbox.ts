@@ -11,6 +11,7 @@ import {
   type MailKind,
   type OrderMailJson,
 } from '#domain/order-mail.ts';
+import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { formatCreditNoteNumber } from '#domain/refunds.ts';
 import type { MailMessage } from '../mail.ts';
 
@@ -87,7 +88,7 @@ export function attachmentName(attachment: OutboxAttachment, invoiceNumber?: num
   return attachment.kind === 'invoice'
     ? invoiceNumber === undefined
       ? 'invoice.pdf'
-      : `invoice-${invoiceNumber}.pdf`
+      : `invoice-${formatInvoiceNumber(invoiceNumber)}.pdf`
     : `credit-note-${formatCreditNoteNumber(attachment.number)}.pdf`;
 }
 

@@ -111,12 +111,13 @@ export class OutboxSender {
 
   private async sendOne(mail: DueMail, now?: Date): Promise<void> {
     try {
+      const attachments = await this.options.attachments(mail);
       await this.options.send({
         to: mail.recipient,
         subject: mail.subject,
         text: mail.text,
         ...(mail.html === null ? {} : { html: mail.html }),
-        attachments: await this.options.attachments(mail),
+        ...(attachments.length > 0 ? { attachments } : {}),
         messageId: outboxMessageId(mail.id, this.options.messageIdDomain),
       });
     } catch (error) {

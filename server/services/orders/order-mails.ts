@@ -3,6 +3,7 @@
 // cancelled, refunded (with the credit note), and the shop's own note of a new order.
 import type { OrderJson } from '#domain/checkout.ts';
 import { formatLondonDate } from '#domain/dates.ts';
+import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import type { Dispatch } from '#domain/order-mail.ts';
 import { formatCreditNoteNumber } from '#domain/refunds.ts';
@@ -46,7 +47,7 @@ export function paymentReceivedMail(order: MailOrder, invoiceNumber: number): Ma
       `We have received your payment of ${formatGBP(order.totalPence)} for order ${order.number}.`,
     ),
     paragraph(
-      `Your VAT invoice ${invoiceNumber} is attached. We will tell you when your order leaves us.`,
+      `Your VAT invoice ${formatInvoiceNumber(invoiceNumber)} is attached. We will tell you when your order leaves us.`,
     ),
   ]);
 }
