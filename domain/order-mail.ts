@@ -23,8 +23,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   refunded: 'Refund',
 };
 
-/** A mail is tried this often before staff see it failed (about 4 hours, with the delays below). */
-export const MAIL_MAX_ATTEMPTS = 8;
+/** A mail is tried this often before staff see it failed (over about 3 hours, with the delays below). */
+export const MAIL_MAX_ATTEMPTS = 10;
 
 const RETRY_FIRST_MS = 30_000;
 const RETRY_MAX_MS = 3_600_000;
