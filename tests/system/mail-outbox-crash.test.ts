@@ -1,19 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type Database } from '#db/client.ts';
+import { queryRows } from '#db/client.ts';
 import type { OrderJson } from '#domain/checkout.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 import { startServerProcess, type ServerProcess } from '#tests/setup/server-process.ts';
-import { createTestDatabase } from '#tests/setup/test-app.ts';
+import { systemDatabase, systemDatabaseKinds, type Cleanups } from './databases.ts';
 import { placeOrder, purchasableVariations, quoteBasket, Shopper } from './shopper.ts';
 
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
+const cleanups: Cleanups = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
@@ -45,36 +42,9 @@ async function silentMailServer() {
   return { url: `smtp://127.0.0.1:${port}`, firstConnection, connections: () => sockets.length };
 }
 
-async function databaseFor(kind: 'pglite' | 'postgres') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-mail-crash-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  if (kind === 'pglite') {
-    return {
-      dataDir,
-      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-      open: async (): Promise<Database> => {
-        const handle = await openDatabase({ dataDir: join(dataDir, 'pglite') });
-        cleanups.push(() => handle.close());
-        return handle.db;
-      },
-    };
-  }
-  const database = await createTestDatabase();
-  cleanups.push(() => database.drop());
-  return {
-    dataDir,
-    env: { DATA_DIR: dataDir, DATABASE_URL: database.url! },
-    open: async () => database.handle.db,
-  };
-}
-
-const kinds = process.env.TEST_DATABASE_URL
-  ? (['pglite', 'postgres'] as const)
-  : (['pglite'] as const);
-
-describe.each(kinds)('kill -9 while mail is pending (%s)', (kind) => {
+describe.each(systemDatabaseKinds)('kill -9 while mail is pending (%s)', (kind) => {
   it('sends every mail of every change exactly once after the restart', async () => {
-    const database = await databaseFor(kind);
+    const database = await systemDatabase(kind, cleanups);
     const silent = await silentMailServer();
     // Mail is tried at once and hangs on the silent server: a claim is held for twice the
     // send timeout, so after the restart the mail in flight at the kill is due within seconds.
