@@ -33,13 +33,8 @@ import {
   type OrderHead,
   type Tx,
 } from './order-rows.ts';
-import {
-  cancelledMail,
-  deliveredMail,
-  dispatchedMail,
-  paymentReceivedMail,
-  type MailOrder,
-} from './order-mails.ts';
+import { dispatchNote, fulfil } from './fulfilment.ts';
+import { paymentReceivedMail } from './order-mails.ts';
 
 export interface OrderAccess {
   customerId: number | null;
@@ -89,8 +84,6 @@ export interface MarkPaidInput {
   actor: string;
   event?: { id: string; type: string };
 }
-
-const dispatchNote = (d: Dispatch) => `${d.carrier} ${d.tracking_number}, due ${d.delivery_date}`;
 
 function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
@@ -420,49 +413,9 @@ export class OrderService {
         actor,
         note: note ?? (dispatch ? dispatchNote(dispatch) : null),
       });
-      await this.fulfil(tx, order, to, dispatch ?? null);
+      await fulfil(tx, order, to, dispatch ?? null);
     });
     announceMail();
-  }
-
-  /** What a move stamps on the order, and the customer's mail of it. */
-  private async fulfil(
-    tx: Tx,
-    order: OrderHead,
-    to: OrderStatus,
-    dispatch: Dispatch | null,
-  ): Promise<void> {
-    const mailOrder: MailOrder = order;
-    if (to === 'dispatched') {
-      await tx.execute(sql`UPDATE orders SET dispatched_at = now(),
-          carrier = ${dispatch?.carrier ?? null}, tracking_number = ${dispatch?.tracking_number ?? null},
-          tracking_url = ${dispatch?.tracking_url ?? null},
-          delivery_date = coalesce(${dispatch?.delivery_date ?? null}::date, delivery_date)
-          WHERE id = ${order.id}`);
-      await writeMail(tx, {
-        kind: 'dispatched',
-        orderId: order.id,
-        eventKey: to,
-        message: dispatchedMail(mailOrder, dispatch),
-      });
-    } else if (to === 'delivered') {
-      await tx.execute(sql`UPDATE orders SET delivered_at = now() WHERE id = ${order.id}`);
-      await writeMail(tx, {
-        kind: 'delivered',
-        orderId: order.id,
-        eventKey: to,
-        message: deliveredMail(mailOrder),
-      });
-    } else if (to === 'cancelled') {
-      const paid =
-        order.paymentStatus === 'succeeded' || order.paymentStatus === 'partially_refunded';
-      await writeMail(tx, {
-        kind: 'cancelled',
-        orderId: order.id,
-        eventKey: to,
-        message: cancelledMail(mailOrder, paid),
-      });
-    }
   }
 
   /**
