@@ -199,7 +199,7 @@ describe('back office', () => {
     await history.getByText(`staff:${MANAGER.email}`).first().waitFor();
     // The order's mails, each with a Resend button; resending adds one waiting to go.
     const mails = page.getByRole('region', { name: 'Mails' });
-    await mails.getByRole('cell', { name: 'Dispatched' }).waitFor();
+    await mails.getByRole('cell', { name: 'Dispatched', exact: true }).waitFor();
     await mails.getByRole('button', { name: /^Resend Payment received to / }).click();
     await mails.getByText(/^Payment received mail queued again to /).waitFor();
     await expect.poll(() => mails.getByRole('cell', { name: /^Payment received/ }).count()).toBe(2);
