@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { SHOP_EMAIL } from '#domain/company.ts';
 import { orderLimitsFrom, type OrderLimits } from '#domain/limits.ts';
 import {
   DEFAULT_HOLDING_LIMITS,
@@ -63,6 +64,14 @@ export interface Config {
   mapTileUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where replies to the shop's mail go (MAIL_REPLY_TO); unset, replies go to MAIL_FROM. */
+  mailReplyTo: string | undefined;
+  /** The longest one SMTP send may take (MAIL_SEND_TIMEOUT_MS): connecting, greeting, idle. */
+  mailSendTimeoutMs: number;
+  /** How often each instance looks for mail to send when nothing woke it (MAIL_POLL_MS). */
+  mailPollMs: number;
+  /** Where the new-order mail goes (SHOP_ORDERS_EMAIL); the shop's address by default. */
+  shopOrdersEmail: string;
   /** Days a bank-transfer order waits for its payment before it expires and frees its stock. */
   orderPaymentDays: number;
   /** How often each instance looks for unpaid orders to expire; 0 turns the sweep off. */
@@ -206,6 +215,10 @@ export function loadConfig(env: Env = process.env): Config {
     mapTileUrl: env.MAP_TILE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Tessera <hello@tessera.local>',
+    mailReplyTo: env.MAIL_REPLY_TO || undefined,
+    mailSendTimeoutMs: Math.max(1_000, Number(env.MAIL_SEND_TIMEOUT_MS ?? 60_000) || 60_000),
+    mailPollMs: Math.max(100, Number(env.MAIL_POLL_MS ?? 5_000) || 5_000),
+    shopOrdersEmail: env.SHOP_ORDERS_EMAIL || SHOP_EMAIL,
     orderPaymentDays: Math.max(1, Number(env.ORDER_PAYMENT_DAYS ?? 7) || 7),
     orderExpirySweepMs:
       nodeEnv === 'test' ? 0 : Math.max(0, Number(env.ORDER_EXPIRY_SWEEP_MS ?? 300_000) || 0),

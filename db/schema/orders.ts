@@ -84,7 +84,7 @@ export const orders = pgTable(
     trackingUrl: text('tracking_url'),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    /** When the confirmation left by mail; null while unsent (a later pass retries). */
+    /** When the confirmation left by mail (stamped by the mail outbox); null while unsent. */
     confirmationMailedAt: timestamp('confirmation_mailed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -94,21 +94,15 @@ export async function checkoutApi(app: FastifyInstance) {
       await chargeRequest(app, request, 'orders', [
         [`orders:email:${body.email.toLowerCase()}`, app.config.rateLimits.ordersPerEmail],
       ]);
-      const placed = await checkout.place(await request.getSession(), key, body);
+      const origin = shopOrigin(app.config, request);
+      const placed = await checkout.place(await request.getSession(), key, body, {
+        orderUrl: (number, token) => `${origin}/checkout/order/${number}?token=${token}`,
+      });
       reply.status(placed.created ? 201 : 200);
       const [order, payment] = await Promise.all([
         placed.json ?? orders.json(placed.order.id),
         startCard(placed.order),
       ]);
-      if (placed.created && placed.token) {
-        // The mail leaves once the shopper has the answer: it is never what they wait for.
-        const link = `${shopOrigin(app.config, request)}/checkout/order/${order.number}?token=${placed.token}`;
-        setImmediate(() => {
-          orders.sendConfirmation(placed.order.id, order, link).catch((error: unknown) => {
-            request.log.error({ err: error, order: order.number }, 'order confirmation not mailed');
-          });
-        });
-      }
       return { data: order, token: placed.token, payment };
     },
   });

@@ -11,7 +11,7 @@ import type { PaymentMethod } from '#domain/checkout.ts';
 import { DEFAULT_HOLDING_LIMITS } from '#domain/rate-limits.ts';
 import type { Config } from '../config.ts';
 import { DEFAULT_ORDER_LIMITS } from '#domain/limits.ts';
-import { createMailer } from './mail.ts';
+import { SHOP_EMAIL } from '#domain/company.ts';
 import { Throttle } from './throttle.ts';
 
 /** What the selling services need of the configuration. */
@@ -24,6 +24,7 @@ export type SellingOptions = Pick<
   | 'dataDir'
   | 'publicOrigin'
   | 'orderLimits'
+  | 'shopOrdersEmail'
 > &
   Partial<Pick<Config, 'holdingLimits'>>;
 
@@ -50,15 +51,13 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
     menu,
     /** Rate limits and throttles, counted in the database every instance shares. */
     throttle: new Throttle(db),
-    orders: new OrderService(db, {
-      paymentDays,
-      mailer: selling ? createMailer(selling) : null,
-    }),
+    orders: new OrderService(db, { paymentDays }),
     checkout: new CheckoutService(db, {
       paymentDays,
       paymentMethods,
       limits: selling?.orderLimits ?? DEFAULT_ORDER_LIMITS,
       holding: selling?.holdingLimits ?? DEFAULT_HOLDING_LIMITS,
+      shopOrdersEmail: selling?.shopOrdersEmail ?? SHOP_EMAIL,
     }),
     /** Call after the catalogue changes (seed, import) so caches reload. */
     invalidateCatalogue() {

@@ -11,9 +11,17 @@ import { mboxEntry } from './mbox.ts';
 const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
 const smtpTransports = new Map<string, Transporter>();
 
-const smtp = (url: string): Transporter => {
+const smtp = (url: string, timeoutMs: number): Transporter => {
   let transport = smtpTransports.get(url);
-  if (!transport) smtpTransports.set(url, (transport = nodemailer.createTransport(url)));
+  if (!transport) {
+    // Bounded at every step: the outbox holds a claimed mail only so long (see mail-outbox).
+    const limits = {
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    };
+    smtpTransports.set(url, (transport = nodemailer.createTransport({ url, ...limits })));
+  }
   return transport;
 };
 
@@ -36,9 +44,16 @@ function appendOutbox(dir: string, name: string, data: string): void {
 async function send({ transport, message }: MailJob): Promise<void> {
   // Base64 bodies: every mail client reads them, and they cost half of what quoted-printable
   // costs to encode (an order's confirmation is built with every order placed).
-  const envelope = { from: transport.from, textEncoding: 'base64' as const, ...message };
+  const envelope = {
+    from: transport.from,
+    ...(transport.replyTo ? { replyTo: transport.replyTo } : {}),
+    textEncoding: 'base64' as const,
+    ...message,
+    // A Buffer posted to this thread arrives as a plain Uint8Array.
+    attachments: message.attachments?.map((a) => ({ ...a, content: Buffer.from(a.content) })),
+  };
   if (transport.smtpUrl) {
-    await smtp(transport.smtpUrl).sendMail(envelope);
+    await smtp(transport.smtpUrl, transport.timeoutMs).sendMail(envelope);
     return;
   }
   const built = (await composer.sendMail(envelope)) as { message: Buffer };
@@ -52,7 +67,18 @@ async function send({ transport, message }: MailJob): Promise<void> {
   appendOutbox(
     transport.outbox,
     `${day}.jsonl`,
-    `${JSON.stringify({ ...message, from: transport.from, date: date.toISOString() })}\n`,
+    `${JSON.stringify({
+      ...message,
+      from: transport.from,
+      reply_to: transport.replyTo,
+      // Names and sizes only: the files themselves are in the mbox.
+      attachments: message.attachments?.map((a) => ({
+        filename: a.filename,
+        content_type: a.contentType,
+        size: a.content.byteLength,
+      })),
+      date: date.toISOString(),
+    })}\n`,
   );
 }
 

@@ -3,11 +3,20 @@ import type { Worker } from 'node:worker_threads';
 import type { Config } from '../config.ts';
 import { startTypeScriptWorker } from './typescript-worker.ts';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
+  /** A Message-ID of the shop's own: a mail tried again after a crash keeps it. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -20,10 +29,31 @@ export interface Mailer {
  */
 export const outboxDir = (dataDir: string) => join(dataDir, 'outbox');
 
+/** How mail leaves, and as whom. */
+export interface MailTransport {
+  smtpUrl: string | null;
+  from: string;
+  replyTo: string | null;
+  outbox: string;
+  /** The longest an SMTP connection may wait on the server at any step. */
+  timeoutMs: number;
+}
+
+/**
+ * Who the shop's mail is from and where replies go. Read here only, so that when these move
+ * into the shop's settings only this function changes.
+ */
+export function mailSender(config: Pick<Config, 'mailFrom' | 'mailReplyTo'>): {
+  from: string;
+  replyTo: string | null;
+} {
+  return { from: config.mailFrom, replyTo: config.mailReplyTo ?? null };
+}
+
 /** One mail for the mail thread: what to send, and how. */
 export interface MailJob {
   id: number;
-  transport: { smtpUrl: string | null; from: string; outbox: string };
+  transport: MailTransport;
   message: MailMessage;
 }
 
@@ -86,11 +116,15 @@ const mailThread = new MailThread();
  * Mail over SMTP when SMTP_URL is set; otherwise into DATA_DIR/outbox, so a shop without a mail
  * server still sends (and tests can read) its password-reset links.
  */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
-  const transport = {
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'> &
+    Partial<Pick<Config, 'mailReplyTo' | 'mailSendTimeoutMs'>>,
+): Mailer {
+  const transport: MailTransport = {
     smtpUrl: config.smtpUrl ?? null,
-    from: config.mailFrom,
+    ...mailSender({ mailFrom: config.mailFrom, mailReplyTo: config.mailReplyTo }),
     outbox: outboxDir(config.dataDir),
+    timeoutMs: config.mailSendTimeoutMs ?? 60_000,
   };
   return { sendMail: (message) => mailThread.send({ transport, message }) };
 }

@@ -450,6 +450,18 @@ describe('every documented route answers as its schema says', () => {
     await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/move`, {
       status: 'processing',
     });
+    await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/dispatch`, {
+      carrier: 'Palletways',
+      tracking_number: 'PW-1',
+      tracking_url: 'https://track.example/PW-1',
+      delivery_date: '2026-12-03',
+    });
+    const mails = await checked(staff, 'GET', `/api/admin/orders/${orderNumber}/mails`);
+    await checked(
+      staff,
+      'POST',
+      `/api/admin/orders/${orderNumber}/mails/${mails.json().data[0].id}/resend`,
+    );
     for (const type of ['pages', 'posts']) {
       const list = await checked(staff, 'GET', `/api/admin/content/${type}`);
       const item = await checked(

@@ -197,6 +197,12 @@ describe('back office', () => {
     const history = page.getByRole('region', { name: 'History' });
     await history.getByText('Pallet PX-42, kerbside').waitFor();
     await history.getByText(`staff:${MANAGER.email}`).first().waitFor();
+    // The order's mails, each with a Resend button; resending adds one waiting to go.
+    const mails = page.getByRole('region', { name: 'Mails' });
+    await mails.getByRole('cell', { name: 'Dispatched', exact: true }).waitFor();
+    await mails.getByRole('button', { name: /^Resend Payment received to / }).click();
+    await mails.getByText(/^Payment received mail queued again to /).waitFor();
+    await expect.poll(() => mails.getByRole('cell', { name: /^Payment received/ }).count()).toBe(2);
     const detailWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(detailWidth).toBeLessThanOrEqual(375);
     await docsScreenshot(page, 'admin-order-phone', { fullPage: true });

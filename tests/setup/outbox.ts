@@ -9,6 +9,11 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html?: string;
+  reply_to?: string | null;
+  /** The shop's own Message-ID (one per outbox row: a retry after a crash keeps it). */
+  messageId?: string;
+  /** Names and sizes only; the files are in the day's mbox. */
+  attachments?: { filename: string; content_type: string; size: number }[];
   date: string;
 }
 

@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type Database } from '#db/client.ts';
+import { queryRows } from '#db/client.ts';
 import type { OrderJson } from '#domain/checkout.ts';
 import { startServerProcess, type ServerProcess } from '#tests/setup/server-process.ts';
-import { createTestDatabase } from '#tests/setup/test-app.ts';
+import { systemDatabase, systemDatabaseKinds, type Cleanups } from './databases.ts';
 import { placeOrder, purchasableVariations, quoteBasket, Shopper } from './shopper.ts';
 
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
+const cleanups: Cleanups = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
@@ -26,31 +23,6 @@ interface Placed {
   number: string;
   /** variation id → pieces the shopper had in the basket it placed. */
   lines: Map<number, number>;
-}
-
-/**
- * The server's environment and a way to read its database directly: PGlite (opened once the
- * server is stopped: it has one process at a time) or a fresh PostgreSQL database.
- */
-async function databaseFor(kind: 'pglite' | 'postgres') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-system-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  if (kind === 'pglite') {
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-      open: async (): Promise<Database> => {
-        const handle = await openDatabase({ dataDir: join(dataDir, 'pglite') });
-        cleanups.push(() => handle.close());
-        return handle.db;
-      },
-    };
-  }
-  const database = await createTestDatabase();
-  cleanups.push(() => database.drop());
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: database.url! },
-    open: async () => database.handle.db,
-  };
 }
 
 async function stockOf(
@@ -70,13 +42,9 @@ async function stockOf(
   return stock;
 }
 
-const kinds = process.env.TEST_DATABASE_URL
-  ? (['pglite', 'postgres'] as const)
-  : (['pglite'] as const);
-
-describe.each(kinds)('kill -9 while orders are placed (%s)', (kind) => {
+describe.each(systemDatabaseKinds)('kill -9 while orders are placed (%s)', (kind) => {
   it('keeps every acknowledged order whole, and leaves no half order behind', async () => {
-    const database = await databaseFor(kind);
+    const database = await systemDatabase(kind, cleanups);
     let server: ServerProcess = await startServerProcess(database.env);
     cleanups.push(() => server.kill());
     const variations = await purchasableVariations(server.url, 8);

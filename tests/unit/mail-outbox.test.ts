@@ -81,7 +81,13 @@ describe('mail over SMTP', () => {
 describe('the mail thread', () => {
   const dyingThread = () =>
     new MailThread(new URL('./fixtures/dying-mail-worker.ts', import.meta.url));
-  const transport = { smtpUrl: null, from: 'shop@tessera.test', outbox: tmpdir() };
+  const transport = {
+    smtpUrl: null,
+    from: 'shop@tessera.test',
+    replyTo: null,
+    outbox: tmpdir(),
+    timeoutMs: 60_000,
+  };
 
   it('fails the mail it died on, and starts again for the next', async () => {
     const thread = dyingThread();

@@ -22,6 +22,7 @@ import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { inputClass, primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { BookedDay } from '#app/components/checkout/BookedDay.tsx';
+import { DispatchForm, OrderMails, orderMailsKey } from '#app/components/admin/OrderMails.tsx';
 import {
   applyServerErrors,
   failureMessage,
@@ -77,6 +78,8 @@ function useOrderAction(number: string) {
       { method: 'POST', body },
     );
     queryClient.setQueryData(orderKey(number), answer.data);
+    // Each move may write a mail: the list shows it.
+    void queryClient.invalidateQueries({ queryKey: orderMailsKey(number) });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
     setMessage({ kind: 'success', text: done });
@@ -305,6 +308,13 @@ export default function AdminOrder() {
         <Panel title="Actions">
           <div className="grid gap-6 lg:grid-cols-3">
             {canMarkPaid ? <MarkPaid order={o} action={action} /> : null}
+            {o.status === 'processing' ? (
+              <DispatchForm
+                order={o}
+                run={action.run}
+                onError={(text) => action.setMessage({ kind: 'error', text })}
+              />
+            ) : null}
             {canMove ? <Move key={o.status} order={o} action={action} /> : null}
             {canRefund ? <Refund key={o.payment!.refunded} order={o} action={action} /> : null}
           </div>
@@ -433,6 +443,7 @@ export default function AdminOrder() {
           </ul>
         </Panel>
       </div>
+      <OrderMails number={o.number} />
       <Panel title="History">
         <ol className="flex flex-col gap-2 text-sm">
           {o.history.map((event, i) => (

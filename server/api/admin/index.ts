@@ -7,6 +7,7 @@ import { adminCustomersApi } from './customers.ts';
 import { adminImportsApi } from './imports.ts';
 import { adminOrderDocumentsApi } from './order-documents.ts';
 import { adminOrdersApi } from './orders.ts';
+import { adminOrderMailsApi } from './order-mails.ts';
 import { adminStaffApi } from './staff.ts';
 
 /** The back office's API: every route checks the staff member's role on the server. */
@@ -15,6 +16,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminStaffApi);
   await app.register(adminOrdersApi);
   await app.register(adminOrderDocumentsApi);
+  await app.register(adminOrderMailsApi);
   await app.register(adminCatalogueApi);
   await app.register(adminContentApi);
   await app.register(adminCustomersApi);

@@ -30,6 +30,8 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
 import { bookOrder } from './booking.ts';
 import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
+import { writePlacedMails } from './order-mails.ts';
+import { announceMail } from '../mail-outbox/outbox.ts';
 import { headOf, providerName, type HeadRow, type OrderHead } from './order-rows.ts';
 import {
   deliveryJson,
@@ -71,6 +73,12 @@ const tooLarge = (message: string) => new HttpError(422, 'order_too_large', mess
 
 const emptyBasket = () => new HttpError(409, 'empty_basket', CHECKOUT_MESSAGES.emptyBasket);
 
+/** The links an order's mails carry. */
+export interface OrderLinks {
+  /** The order's page with its secret, for the confirmation. */
+  orderUrl(number: string, token: string): string;
+}
+
 export interface PlacedOrder {
   order: OrderHead;
   /** The order's answer, built from what placing it wrote; null for a replay (read it). */
@@ -94,6 +102,8 @@ export class CheckoutService {
       paymentMethods: () => PaymentMethod[];
       limits: OrderLimits;
       holding: HoldingLimits;
+      /** Where the shop's note of each new order goes. */
+      shopOrdersEmail: string;
     },
   ) {}
 
@@ -162,7 +172,12 @@ export class CheckoutService {
    * (422), as Stripe does, never answered with an order it did not ask for. A total that differs from the one the shopper saw is refused with the new
    * figures (409), as is stock that ran out (409): nothing is written then.
    */
-  async place(session: SessionRecord | null, key: string, input: Checkout): Promise<PlacedOrder> {
+  async place(
+    session: SessionRecord | null,
+    key: string,
+    input: Checkout,
+    links?: OrderLinks,
+  ): Promise<PlacedOrder> {
     if (!this.options.paymentMethods().includes(input.payment_method)) {
       throw new HttpError(400, 'invalid_request', CHECKOUT_MESSAGES.cardUnavailable, {
         payment_method: CHECKOUT_MESSAGES.cardUnavailable,
@@ -170,7 +185,7 @@ export class CheckoutService {
     }
     const hash = requestHash(input);
     try {
-      return await this.placeBasket(session, key, hash, input);
+      return await this.placeBasket(session, key, hash, input, links);
     } catch (error) {
       // A refusal, or the same key placed from another connection a moment before, answers the
       // order this key placed if there is one: a retry whose first answer was lost gets it.
@@ -229,6 +244,7 @@ export class CheckoutService {
     key: string,
     hash: string,
     input: Checkout,
+    links: OrderLinks | undefined,
   ): Promise<PlacedOrder> {
     for (let attempt = 1; ; attempt++) {
       const [{ cartId, lines }, rules] = await Promise.all([
@@ -242,7 +258,9 @@ export class CheckoutService {
       const basket = this.priceForOrder(lines, rules, input);
       await this.assertHoldingAllowed(basket, input.email);
       try {
-        return await this.write(session, { key, hash }, input, cartId, basket);
+        const placed = await this.write(session, { key, hash }, input, cartId, basket, links);
+        announceMail();
+        return placed;
       } catch (error) {
         const failure = databaseFailure(error);
         if (failure?.code === PLACE_FAILURES.outOfStock) throw outOfStock(basket, failure.detail);
@@ -331,6 +349,7 @@ export class CheckoutService {
     input: Checkout,
     cartId: number,
     basket: PricedBasket,
+    links: OrderLinks | undefined,
   ): Promise<PlacedOrder> {
     const token = randomBytes(24).toString('base64url');
     const now = new Date();
@@ -416,11 +435,25 @@ export class CheckoutService {
             WHERE id = ${row!.written.order.id}`,
       );
       const { order: placed, ...rest } = row!.written;
-      return { ...rest, order: { ...placed, ...booking, booked_day: booking.delivery_date } };
+      // The order as placed, with the booking just written beside place_order's columns.
+      const booked = {
+        ...rest,
+        order: { ...placed, ...booking, booked_day: booking.delivery_date },
+      };
+      const json = writtenOrderJson(booked);
+      // The confirmation is written with the order: it carries the order's link, whose secret
+      // exists only now, and an order that commits always has its mail (a crash loses none).
+      if (links) {
+        await writePlacedMails(tx, placed.id, json, {
+          orderUrl: links.orderUrl(json.number, token),
+          shopEmail: this.options.shopOrdersEmail,
+        });
+      }
+      return { written: booked, json };
     });
     return {
-      order: headOf(written.order),
-      json: writtenOrderJson(written),
+      order: headOf(written.written.order),
+      json: written.json,
       token,
       created: true,
     };

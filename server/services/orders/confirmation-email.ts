@@ -25,7 +25,6 @@ import type { MailMessage } from '../mail.ts';
 import { rightsSections } from './confirmation-rights.ts';
 import { lineDescription, lineQuantity, type Block, type Section } from './mail-blocks.ts';
 
-export { lineDescription, lineQuantity };
 
 /** The shop's trading name: the company name without 'Ltd' ('Tessera Stone'). */
 export const SHOP_NAME = COMPANY_NAME.replace(/\s+(?:Ltd|Limited)\.?$/i, '');
@@ -222,7 +221,7 @@ function paymentSection(order: OrderJson): Section {
   };
 }
 
-function shopSection(): Section {
+export function shopSection(): Section {
   return {
     title: 'About us',
     blocks: [
@@ -365,7 +364,14 @@ ${body}
  * order's page (with its secret link for a guest).
  */
 export function orderConfirmationEmail(order: OrderJson, links: { orderUrl: string }): MailMessage {
-  const subject = `Your ${SHOP_NAME} order ${order.number}`;
-  const all = sections(order, links.orderUrl);
-  return { to: order.email, subject, text: renderText(all), html: renderHtml(all, subject) };
+  return sectionsMail(
+    order.email,
+    `Your ${SHOP_NAME} order ${order.number}`,
+    sections(order, links.orderUrl),
+  );
+}
+
+/** A mail of sections, in plain text and HTML, laid out as the confirmation is. */
+export function sectionsMail(to: string, subject: string, all: Section[]): MailMessage {
+  return { to, subject, text: renderText(all), html: renderHtml(all, subject) };
 }

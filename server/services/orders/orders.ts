@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
-import { idArray } from '#db/sql-arrays.ts';
 import type { OrderJson, OrderSummaryJson, PaymentMethod } from '#domain/checkout.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
 import {
@@ -13,8 +12,8 @@ import {
 import { conflict, notFound } from '../../http/errors.ts';
 import type { PaymentProvider, StartedPayment } from '../payments/provider.ts';
 import { hashToken } from '../sessions.ts';
-import type { Mailer } from '../mail.ts';
-import { writeInBatches } from '../write-batches.ts';
+import type { Dispatch } from '#domain/order-mail.ts';
+import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
 import {
   presentOrder,
   type CreditNoteRow,
@@ -35,7 +34,8 @@ import {
   type OrderHead,
   type Tx,
 } from './order-rows.ts';
-import { orderConfirmationEmail } from './confirmation-email.ts';
+import { dispatchNote, fulfil } from './fulfilment.ts';
+import { paymentReceivedMail } from './order-mails.ts';
 
 export interface OrderAccess {
   customerId: number | null;
@@ -98,16 +98,9 @@ function sameHash(a: string, b: string): boolean {
  * webhook, a return page and a member of staff acting at once apply each change once.
  */
 export class OrderService {
-  /** Confirmations that left, marked a batch at a time: orders come in bursts, and so do mails. */
-  private readonly markMailed = writeInBatches<number>((ids) =>
-    this.db.execute(
-      sql`UPDATE orders SET confirmation_mailed_at = now() WHERE id = ANY(${idArray(ids)})`,
-    ),
-  );
-
   constructor(
     private readonly db: Database,
-    private readonly options: { paymentDays: number; mailer: Mailer | null },
+    private readonly options: { paymentDays: number },
   ) {}
 
   /** A guest's order joins the account they made from its link. */
@@ -128,18 +121,6 @@ export class OrderService {
     return row
       ? { number: row.number, issuedAt: new Date(row.issued_at), taxPoint: new Date(row.tax_point) }
       : null;
-  }
-
-  /**
-   * Mails the order's confirmation (a durable medium, as the Consumer Contracts Regulations ask)
-   * and records when it left. A mail failure never undoes the order: it is logged, and the
-   * order shows it unsent (confirmation_mailed_at stays null) for staff to resend.
-   */
-  async sendConfirmation(orderId: number, order: OrderJson, orderUrl: string): Promise<boolean> {
-    if (!this.options.mailer) return false;
-    await this.options.mailer.sendMail(orderConfirmationEmail(order, { orderUrl }));
-    await this.markMailed(orderId);
-    return true;
   }
 
   /** The order when the caller owns it or holds its secret link; otherwise null (a 404). */
@@ -277,7 +258,7 @@ export class OrderService {
    * revives it; a paid order gets its invoice number and a line in its history.
    */
   async markPaid(input: MarkPaidInput): Promise<MarkPaidResult> {
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx): Promise<MarkPaidResult> => {
       if (!(await firstDelivery(tx, input))) return 'duplicate_event';
       const order = await lockOrder(tx, input.orderNumber);
       if (!order) return 'not_found';
@@ -323,11 +304,21 @@ export class OrderService {
         actor: input.actor,
       });
       // The invoice number is taken only now, under the counter's row lock: numbers without gaps.
-      await tx.execute(sql`WITH next AS (
+      const [invoice] = await queryRows<{ number: number }>(
+        tx,
+        sql`WITH next AS (
             UPDATE counters SET value = value + 1 WHERE name = 'invoice' RETURNING value
           )
           INSERT INTO invoices (order_id, number, tax_point)
-          SELECT ${order.id}, value, now() FROM next`);
+          SELECT ${order.id}, value, now() FROM next RETURNING number`,
+      );
+      await writeMail(tx, {
+        kind: 'payment_received',
+        orderId: order.id,
+        eventKey: 'paid',
+        message: paymentReceivedMail(order, invoice!.number),
+        attachments: [{ kind: 'invoice' }],
+      });
       if (order.customerId !== null) {
         await tx.execute(
           sql`UPDATE customers SET is_paying_customer = true WHERE id = ${order.customerId}`,
@@ -335,6 +326,8 @@ export class OrderService {
       }
       return 'paid';
     });
+    if (result === 'paid') announceMail();
+    return result;
   }
 
   /** A provider says a payment attempt failed: the order keeps waiting (a retry may succeed). */
@@ -402,7 +395,13 @@ export class OrderService {
    * Moves an order along its life (staff, the CLI, the back office). Paying goes through
    * `markPaid`; cancelling gives back the stock the order holds.
    */
-  async move(orderNumber: string, to: OrderStatus, actor: string, note?: string): Promise<void> {
+  async move(
+    orderNumber: string,
+    to: OrderStatus,
+    actor: string,
+    note?: string,
+    dispatch?: Dispatch,
+  ): Promise<void> {
     if (to === 'paid') throw conflict('An order becomes paid through its payment (mark paid)');
     await this.db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderNumber);
@@ -421,9 +420,11 @@ export class OrderService {
         from: order.status,
         to,
         actor,
-        note: note ?? null,
+        note: note ?? (dispatch ? dispatchNote(dispatch) : null),
       });
+      await fulfil(tx, order, to, dispatch ?? null);
     });
+    announceMail();
   }
 
   /**

@@ -12,6 +12,8 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
 import type { OrderService } from './orders.ts';
 import { recordEvent } from './order-rows.ts';
+import { refundedMail } from './order-mails.ts';
+import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
 
 /** Gives money back through the provider that took it. */
 export interface RefundGateway {
@@ -52,14 +54,16 @@ export class RefundService {
   ) {}
 
   async refund(input: RefundRequest): Promise<{ creditNote: string; status: PaymentStatus }> {
-    return this.db.transaction(async (tx) => {
+    const done = await this.db.transaction(async (tx) => {
       const [order] = await queryRows<{
         id: number;
+        email: string;
+        total_pence: number;
         payment_status: PaymentStatus;
         needs_refund: boolean;
       }>(
         tx,
-        sql`SELECT id, payment_status, needs_refund FROM orders
+        sql`SELECT id, email, total_pence, payment_status, needs_refund FROM orders
             WHERE number = ${input.orderNumber} FOR UPDATE`,
       );
       if (!order) throw notFound('Order not found');
@@ -140,8 +144,25 @@ export class RefundService {
           refunded: formatPoundsPlain(refunded),
         },
       });
+      await writeMail(tx, {
+        kind: 'refunded',
+        orderId: order.id,
+        eventKey: printed,
+        message: refundedMail(
+          {
+            id: order.id,
+            number: input.orderNumber,
+            email: order.email,
+            totalPence: order.total_pence,
+          },
+          { amountPence: input.amountPence, creditNote: number, reason: input.reason },
+        ),
+        attachments: [{ kind: 'credit_note', number }],
+      });
       return { creditNote: printed, status: to };
     });
+    announceMail();
+    return done;
   }
 
   /** The credit notes of an order, oldest first. */

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '#db/client.ts';
+import { formatCreditNoteNumber } from '#domain/refunds.ts';
+import type { MailAttachment } from '../mail.ts';
+import { renderCreditNotePdf } from '../orders/credit-note-pdf.ts';
+import { renderInvoicePdf } from '../orders/invoice-pdf.ts';
+import type { OrderService } from '../orders/orders.ts';
+import { RefundService } from '../orders/refunds.ts';
+import { attachmentName } from './outbox.ts';
+import type { DueMail } from './sender.ts';
+
+/**
+ * Builds a mail's PDFs as it leaves, from the invoice or credit note row (which never change
+ * once written): the same papers staff download from the back office.
+ */
+export function outboxAttachments(db: Database, orders: OrderService) {
+  const notes = new RefundService(db, orders, null);
+  return async (mail: DueMail): Promise<MailAttachment[]> => {
+    if (mail.attachments.length === 0 || mail.order_id === null) return [];
+    const order = await orders.json(mail.order_id);
+    const built: MailAttachment[] = [];
+    for (const attachment of mail.attachments) {
+      if (attachment.kind === 'invoice') {
+        const invoice = await orders.invoice(mail.order_id);
+        if (!invoice) throw new Error(`Order ${order.number} has no invoice to attach`);
+        built.push({
+          filename: attachmentName(attachment, invoice.number),
+          contentType: 'application/pdf',
+          content: await renderInvoicePdf(order, invoice),
+        });
+      } else {
+        const printed = formatCreditNoteNumber(attachment.number);
+        const note = (await notes.creditNotes(order.number)).find((n) => n.number === printed);
+        if (!note) throw new Error(`Order ${order.number} has no credit note ${printed}`);
+        built.push({
+          filename: attachmentName(attachment),
+          contentType: 'application/pdf',
+          content: await renderCreditNotePdf(order, note),
+        });
+      }
+    }
+    return built;
+  };
+}
+
+/** Whether any mail of the outbox waits to be sent (for a health figure and tests). */
+export async function pendingMailCount(db: Database): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL`,
+  );
+  return row?.n ?? 0;
+}
