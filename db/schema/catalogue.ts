@@ -196,10 +196,13 @@ export const variations = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`"stock_quantity" IS NULL OR "stock_quantity" > 0`),
     position: integer('position').notNull().default(0),
+    /** Pieces in the pack the size is sold and returned in (1: sold by the piece). */
+    piecesPerPack: integer('pieces_per_pack').notNull().default(1),
   },
   (t) => [
     index('variations_product').on(t.productId, t.position),
     check('variations_stock_not_negative', sql`${t.stockQuantity} >= 0`),
+    check('variations_pack_positive', sql`${t.piecesPerPack} >= 1`),
   ],
 );
 

@@ -6,3 +6,4 @@ export * from './orders.ts';
 export * from './staff.ts';
 export * from './back-office.ts';
 export * from './integrity.ts';
+export * from './returns.ts';

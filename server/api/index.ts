@@ -10,6 +10,7 @@ import { authApi } from './auth.ts';
 import { addressesApi } from './addresses.ts';
 import { checkoutApi } from './checkout.ts';
 import { ordersApi } from './orders.ts';
+import { returnsApi } from './returns.ts';
 import { adminApi } from './admin/index.ts';
 import { paymentsApi } from './payments.ts';
 import { openApiRoute } from './openapi.ts';
@@ -27,6 +28,7 @@ export async function api(app: FastifyInstance) {
   await app.register(addressesApi);
   await app.register(checkoutApi);
   await app.register(ordersApi);
+  await app.register(returnsApi);
   await app.register(adminApi);
   await app.register(paymentsApi);
   await app.register(openApiRoute);

@@ -6,6 +6,7 @@ import { adminContentApi } from './content.ts';
 import { adminCustomersApi } from './customers.ts';
 import { adminImportsApi } from './imports.ts';
 import { adminOrdersApi } from './orders.ts';
+import { adminReturnsApi } from './returns.ts';
 import { adminStaffApi } from './staff.ts';
 
 /** The back office's API: every route checks the staff member's role on the server. */
@@ -13,6 +14,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminAuthApi);
   await app.register(adminStaffApi);
   await app.register(adminOrdersApi);
+  await app.register(adminReturnsApi);
   await app.register(adminCatalogueApi);
   await app.register(adminContentApi);
   await app.register(adminCustomersApi);
