@@ -1,6 +1,7 @@
 // What the returns routes take and answer (shared by the server, the storefront and OpenAPI).
 import { z } from '#domain/zod.ts';
 import { vatSplitSchema } from './api-schemas.ts';
+import { ORDER_NUMBER_PATTERN } from './checkout.ts';
 import {
   RETURN_MESSAGES,
   RETURN_NUMBER_PATTERN,
@@ -159,4 +160,9 @@ export const returnActionSchemas = {
 
 export const returnsListQuerySchema = z.object({
   status: z.enum(RETURN_STATUSES, { error: 'Unknown return status' }).optional(),
+  /** One order's returns only. */
+  order: z
+    .string()
+    .regex(ORDER_NUMBER_PATTERN, { error: 'An order number looks like TS-100001' })
+    .optional(),
 });

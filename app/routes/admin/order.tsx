@@ -20,6 +20,8 @@ import { Field } from '#app/components/forms/Field.tsx';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { inputClass, primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
+import { ReturnCard } from '#app/components/admin/ReturnCard.tsx';
+import type { ReturnJson } from '#domain/api-schemas-returns.ts';
 import {
   applyServerErrors,
   failureMessage,
@@ -247,6 +249,11 @@ export default function AdminOrder() {
       (await adminFetch<{ data: AdminOrderJson }>(`/api/admin/orders/${number}`)).data,
   });
   const action = useOrderAction(number);
+  const returns = useQuery({
+    queryKey: ['admin', 'returns', 'order', number],
+    queryFn: async () =>
+      (await adminFetch<{ data: ReturnJson[] }>(`/api/admin/returns?order=${number}`)).data,
+  });
   if (order.error) {
     return (
       <p role="alert">
@@ -357,6 +364,15 @@ export default function AdminOrder() {
           </tbody>
         </table>
       </Panel>
+      {returns.data?.length ? (
+        <Panel title="Returns">
+          <div className="flex flex-col gap-4">
+            {returns.data.map((r) => (
+              <ReturnCard key={`${r.number}-${r.version}`} initial={r} />
+            ))}
+          </div>
+        </Panel>
+      ) : null}
       <div className="grid gap-6 md:grid-cols-3">
         <Panel title="Delivery address">
           <AddressBlock address={o.shipping_address} />

@@ -42,7 +42,7 @@ export async function adminReturnsApi(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: '/admin/returns',
-    summary: 'Returns, newest first (the last 200), optionally of one status',
+    summary: 'Returns, newest first (the last 200), optionally of one status or one order',
     tags,
     query: returnsListQuerySchema,
     response: {
@@ -52,7 +52,7 @@ export async function adminReturnsApi(app: FastifyInstance) {
     },
     handler: async ({ query, request }) => {
       await requireStaff(request, 'orders');
-      return { data: await actions.list(query.status) };
+      return { data: await actions.list(query) };
     },
   });
 

@@ -40,11 +40,13 @@ export class ReturnActions {
     private readonly refunds: RefundService,
   ) {}
 
-  async list(status: ReturnStatus | undefined): Promise<ReturnJson[]> {
+  async list(filter: { status?: ReturnStatus; order?: string }): Promise<ReturnJson[]> {
     const rows = await queryRows<{ id: number }>(
       this.db,
-      sql`SELECT id FROM returns ${status ? sql`WHERE status = ${status}` : sql``}
-          ORDER BY requested_at DESC, id DESC LIMIT 200`,
+      sql`SELECT r.id FROM returns r JOIN orders o ON o.id = r.order_id
+          WHERE (${filter.status ?? null}::text IS NULL OR r.status = ${filter.status ?? null})
+            AND (${filter.order ?? null}::text IS NULL OR o.number = ${filter.order ?? null})
+          ORDER BY r.requested_at DESC, r.id DESC LIMIT 200`,
     );
     return this.returns.byIds(rows.map((r) => r.id));
   }
