@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ReturnFiguresJson,
@@ -79,6 +79,7 @@ function ReturnForm({
   const [figures, setFigures] = useState<ReturnFiguresJson | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const reasonId = useId();
   const damage = reason === 'damaged';
   const body = () => ({
     lines: options.lines
@@ -182,9 +183,10 @@ function ReturnForm({
           </div>
         ))}
       </fieldset>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        Reason
+      <div className="flex flex-col gap-1 text-sm font-medium">
+        <label htmlFor={reasonId}>Reason</label>
         <select
+          id={reasonId}
           className={inputClass}
           value={reason}
           onChange={(event) => {
@@ -199,7 +201,7 @@ function ReturnForm({
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {damage ? (
         <div className="flex flex-col gap-2 text-sm">
           <label className="flex items-center gap-2">
