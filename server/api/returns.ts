@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES, IMAGE_MESSAGES } from '#domain/admin-catalogue.ts';
+import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '#domain/admin-catalogue.ts';
 import {
   returnFiguresSchema,
   returnOptionsSchema,
@@ -10,9 +10,8 @@ import {
   RETURN_PHOTOS_MAX,
 } from '#domain/api-schemas-returns.ts';
 import { orderParams, orderTokenQuery } from '#domain/checkout.ts';
-import { HttpError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
-import { hasTooManyPixels, inspectUpload } from '../services/media/uploaded-image.ts';
+import { checkedUpload } from '../services/media/uploaded-image.ts';
 import { figuresJson, ReturnService } from '../services/returns/returns.ts';
 import { accessibleOrder } from './orders.ts';
 
@@ -115,19 +114,8 @@ export async function returnsApi(app: FastifyInstance) {
     },
     handler: async ({ params, query, request, reply }) => {
       const order = await accessibleOrder(app, request, params.number, query.token);
-      const bytes = request.body;
-      const unsupported = () =>
-        new HttpError(415, 'unsupported_media_type', IMAGE_MESSAGES.notAnImage);
-      if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw unsupported();
-      const info = await inspectUpload(bytes);
-      if (!info) throw unsupported();
-      if (hasTooManyPixels(info)) {
-        throw new HttpError(
-          422,
-          'image_too_large',
-          IMAGE_MESSAGES.tooManyPixels(info.width, info.height),
-        );
-      }
+      const bytes = request.body as Buffer;
+      const info = await checkedUpload(bytes);
       const id = await returns.storePhoto(order.id, bytes, info, RETURN_PHOTOS_MAX);
       reply.status(201);
       return { data: { id } };

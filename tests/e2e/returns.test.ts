@@ -47,7 +47,7 @@ async function deliveredOrder(email: string): Promise<string> {
   const shopper = new ApiShopper(shop.app);
   expect(
     (await shopper.call('POST', '/api/auth/register', { email, password: PASSWORD })).status,
-  ).toBe(200);
+  ).toBe(201);
   expect((await shopper.add(tile.product_id, tile.id, 8)).status).toBe(200);
   const quote: CheckoutQuoteJson = await shopper.quote();
   const placed = await shopper.placeOrder(
