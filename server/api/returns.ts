@@ -101,7 +101,7 @@ export async function returnsApi(app: FastifyInstance) {
   route(app, {
     method: 'POST',
     url: '/orders/:number/returns/photos',
-    summary: `A photo of damage (the body: JPEG, PNG, WebP, AVIF or GIF, at most 8 MB), kept for the return that names its id; at most ${RETURN_PHOTOS_MAX} wait at once`,
+    summary: `A photo of damage while a damage claim is open (the body: JPEG, PNG, WebP, AVIF or GIF, at most 8 MB; 409 after the claim hours), kept for the return that names its id; at most ${RETURN_PHOTOS_MAX} wait at once`,
     tags,
     params: orderParams,
     query: orderTokenQuery,

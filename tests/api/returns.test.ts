@@ -244,6 +244,16 @@ describe('returns refused', () => {
     expect(damage.body.fields).toEqual({
       reason: 'Damage must be reported within 48 hours of delivery; please contact us',
     });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#999' } })
+      .png()
+      .toBuffer();
+    const photo = await shopper.call('POST', `${url}/photos`, png, {
+      'content-type': 'image/png',
+    });
+    expect(photo.status).toBe(409);
+    expect(photo.body.message).toBe(
+      'Damage must be reported within 48 hours of delivery; please contact us',
+    );
   });
 
   it('takes a damage claim within 48 hours with a photo, and refunds it in full', async () => {

@@ -295,6 +295,11 @@ export class ReturnService {
   ): Promise<number> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT id FROM orders WHERE id = ${orderId} FOR UPDATE`);
+      // Photos are for damage claims only: none once the claim hours have passed.
+      const rules = await this.rules(tx);
+      if (!damageClaimOpen(rules, await this.deliveredAt(tx, orderId), new Date())) {
+        throw conflict(RETURN_MESSAGES.damageTooLate(rules.damageClaimHours));
+      }
       const [waiting] = await queryRows<{ n: number }>(
         tx,
         sql`SELECT count(*)::int AS n FROM return_photos
