@@ -74,6 +74,7 @@ export default [
       route('/content/posts/:id', 'routes/admin/content/editor.tsx', { id: 'admin:post' }),
       route('/orders', 'routes/admin/orders.tsx'),
       route('/orders/:number', 'routes/admin/order.tsx'),
+      route('/returns', 'routes/admin/returns.tsx'),
       route('/customers', 'routes/admin/customers.tsx'),
       route('/customers/:id', 'routes/admin/customer.tsx'),
       route('/staff', 'routes/admin/staff.tsx'),

@@ -7,13 +7,7 @@ import {
   termEditSchema,
   termFormSchema,
 } from './admin-taxonomy.ts';
-import {
-  CATALOGUE_MESSAGES,
-  priceUnit,
-  productEditSchema,
-  storedPrices,
-  variationsGridSchema,
-} from './admin-catalogue.ts';
+import { CATALOGUE_MESSAGES, priceUnit, productEditSchema, storedPrices, variationsGridSchema } from './admin-catalogue.ts';
 
 const fields = (result: {
   success: boolean;

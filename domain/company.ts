@@ -46,6 +46,7 @@ export const BANK_DETAILS = {
 /**
  * What collecting a returned pallet from a mainland UK address costs a customer who cancels,
  * VAT included: deducted from the refund. One figure for the confirmation mail and the return
- * policy; a collection from the Highlands or islands is quoted first.
+ * policy; a collection from the Highlands or islands is quoted first. The same price the seeded
+ * `return_rules` row charges for a return's collection (migration 0025).
  */
-export const PALLET_RETURN_PENCE = 4900;
+export const PALLET_RETURN_PENCE = 6000;

@@ -202,10 +202,13 @@ export const variations = pgTable(
      * size; a stock size chosen from a list (a 1500x250x30 sill) is not made to order.
      */
     madeToOrder: boolean('made_to_order').notNull().default(false),
+    /** Pieces in the pack the size is sold and returned in (1: sold by the piece). */
+    piecesPerPack: integer('pieces_per_pack').notNull().default(1),
   },
   (t) => [
     index('variations_product').on(t.productId, t.position),
     check('variations_stock_not_negative', sql`${t.stockQuantity} >= 0`),
+    check('variations_pack_positive', sql`${t.piecesPerPack} >= 1`),
   ],
 );
 

@@ -7,3 +7,4 @@ export * from './staff.ts';
 export * from './back-office.ts';
 export * from './integrity.ts';
 export * from './mail.ts';
+export * from './returns.ts';

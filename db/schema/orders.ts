@@ -132,6 +132,8 @@ export const orderLines = pgTable(
     netPence: integer('net_pence').notNull(),
     vatPence: integer('vat_pence').notNull(),
     grossPence: integer('gross_pence').notNull(),
+    /** The size's pack when sold (order_line_pack): a return takes back whole packs of it. */
+    piecesPerPack: integer('pieces_per_pack').notNull().default(1),
     /** Whether placing the order took stock of the variation (and so expiry gives it back). */
     stockTaken: boolean('stock_taken').notNull().default(false),
   },

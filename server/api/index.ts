@@ -12,6 +12,7 @@ import { addressesApi } from './addresses.ts';
 import { checkoutApi } from './checkout.ts';
 import { deliveryApi } from './delivery.ts';
 import { ordersApi } from './orders.ts';
+import { returnsApi } from './returns.ts';
 import { adminApi } from './admin/index.ts';
 import { paymentsApi } from './payments.ts';
 import { openApiRoute } from './openapi.ts';
@@ -31,6 +32,7 @@ export async function api(app: FastifyInstance) {
   await app.register(checkoutApi);
   await app.register(deliveryApi);
   await app.register(ordersApi);
+  await app.register(returnsApi);
   await app.register(adminApi);
   await app.register(paymentsApi);
   await app.register(openApiRoute);

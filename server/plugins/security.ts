@@ -53,7 +53,8 @@ export function isCrossOrigin(headers: FastifyRequest['headers'], own: string): 
 function isUpload(route: string | undefined, contentType: string | undefined): boolean {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   return (
-    (route === '/api/admin/products/:id/images' &&
+    ((route === '/api/admin/products/:id/images' ||
+      route === '/api/orders/:number/returns/photos') &&
       (UPLOAD_CONTENT_TYPES as readonly string[]).includes(type)) ||
     (route === '/api/admin/imports' && (IMPORT_CONTENT_TYPES as readonly string[]).includes(type))
   );

@@ -3,7 +3,15 @@ import type { Database } from '#db/client.ts';
 
 /** Why stock moved: each change is a row of stock_ledger with one of these. */
 export type StockReason =
-  'sale' | 'cancel' | 'expiry' | 'adjustment' | 'bulk_edit' | 'bulk_undo' | 'import' | 'seed';
+  | 'sale'
+  | 'cancel'
+  | 'expiry'
+  | 'return'
+  | 'adjustment'
+  | 'bulk_edit'
+  | 'bulk_undo'
+  | 'import'
+  | 'seed';
 
 export interface StockContext {
   reason: StockReason;

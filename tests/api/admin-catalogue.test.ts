@@ -2,12 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import sharp from 'sharp';
-import {
-  CATALOGUE_MESSAGES,
-  productEditValues,
-  variationsGridValues,
-  type AdminProductJson,
-} from '#domain/admin-catalogue.ts';
+import { CATALOGUE_MESSAGES, productEditValues, variationsGridValues, type AdminProductJson } from '#domain/admin-catalogue.ts';
 import { IMAGE_MESSAGES, UPLOAD_MAX_BYTES } from '#domain/admin-images.ts';
 import { TAXONOMY_MESSAGES } from '#domain/admin-taxonomy.ts';
 import { ApiShopper } from '#tests/setup/api-shopper.ts';

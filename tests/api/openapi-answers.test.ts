@@ -17,6 +17,7 @@ import {
 } from '#tests/fakes/ideal-postcodes-api.ts';
 import { startFakeStripeApi, type FakeStripeApi } from '#tests/fakes/stripe-api.ts';
 import { checkoutInput } from '#tests/setup/api-shopper.ts';
+import { returnAnswers } from './openapi-answers-returns.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -183,7 +184,7 @@ function expectDocumented(method: Method, url: string, response: Response) {
   expect(documented, `${key} answered ${status}, which it does not document`).toBeDefined();
   const [type, media] = Object.entries(documented!.content ?? {})[0] ?? [];
   expect(type, `${key} documents no answer body`).toBeDefined();
-  expect(String(response.headers['content-type'])).toContain(type);
+  expect(String(response.headers['content-type'])).toContain(type!.replace(/\*$/, ''));
   if (type === 'application/json') {
     expect(media?.schema, `${key} has no response schema`).toBeDefined();
     const validate = ajv.compile(toValidator(media!.schema!));
@@ -193,6 +194,8 @@ ${response.body.slice(0, 500)}`);
     }
   } else if (type === 'text/csv') {
     expect(response.body.split('\n')[0]).toMatch(/^(ID,Type,SKU|Row,SKU)/);
+  } else if (type!.startsWith('image/')) {
+    expect(String(response.headers['content-type'])).toMatch(/^image\//);
   } else {
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   }
@@ -512,6 +515,7 @@ describe('every documented route answers as its schema says', () => {
         `/api/admin/orders/documents.pdf?kind=${kind}&numbers=${orderNumber}`,
       );
     }
+    await returnAnswers({ db: t.app.services.db, checked, customer, staff, orderNumber });
     const customers = await checked(staff, 'GET', '/api/admin/customers');
     await checked(staff, 'GET', `/api/admin/customers/${customers.json().data[0].id}`);
     await checked(staff, 'POST', '/api/admin/cache/refresh');

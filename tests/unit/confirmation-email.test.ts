@@ -180,7 +180,7 @@ describe('orderConfirmationEmail', () => {
   it('says what collecting a returned pallet costs, read from the one figure', () => {
     const { text, html } = renderings(orderConfirmationEmail(sampleOrder(), { orderUrl }));
     const cost = formatGBP(PALLET_RETURN_PENCE);
-    expect(cost).toBe('£49.00');
+    expect(cost).toBe('£60.00');
     for (const rendering of [text, html]) {
       expect(rendering).toContain(
         `we collect it from a mainland UK address for ${cost} a pallet (including VAT), taken off your refund`,

@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  variationsGridSchema,
-  variationsGridValues,
-  type AdminProductJson,
-  type VariationsGrid,
-  type VariationsGridInput,
-} from '#domain/admin-catalogue.ts';
+import { variationsGridSchema, variationsGridValues, type AdminProductJson, type VariationsGrid, type VariationsGridInput } from '#domain/admin-catalogue.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { Form } from '#app/components/forms/Form.tsx';
 import { CheckboxField, Field } from '#app/components/forms/Field.tsx';

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useOrder } from '#app/components/account/order-queries.ts';
+import { ReturnItems } from '#app/components/account/ReturnItems.tsx';
 import { OrderDetails, OrderHistory } from '#app/components/checkout/OrderDetails.tsx';
 import { BankTransferDetails } from '#app/components/checkout/OrderParts.tsx';
 import { OrderTracking } from '#app/components/orders/OrderTracking.tsx';
@@ -46,6 +47,7 @@ export default function AccountOrder() {
         <BankTransferDetails bank={current.bank_transfer} />
       ) : null}
       <OrderDetails order={current} />
+      <ReturnItems number={current.number} />
       <OrderHistory order={current} />
     </div>
   );

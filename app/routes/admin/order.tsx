@@ -23,6 +23,8 @@ import { inputClass, primaryButton, secondaryButton } from '#app/components/form
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { BookedDay } from '#app/components/checkout/BookedDay.tsx';
 import { DispatchForm, OrderMails, orderMailsKey } from '#app/components/admin/OrderMails.tsx';
+import { ReturnCard } from '#app/components/admin/ReturnCard.tsx';
+import type { ReturnJson } from '#domain/api-schemas-returns.ts';
 import {
   applyServerErrors,
   failureMessage,
@@ -252,6 +254,11 @@ export default function AdminOrder() {
       (await adminFetch<{ data: AdminOrderJson }>(`/api/admin/orders/${number}`)).data,
   });
   const action = useOrderAction(number);
+  const returns = useQuery({
+    queryKey: ['admin', 'returns', 'order', number],
+    queryFn: async () =>
+      (await adminFetch<{ data: ReturnJson[] }>(`/api/admin/returns?order=${number}`)).data,
+  });
   if (order.error) {
     return (
       <p role="alert">
@@ -376,6 +383,15 @@ export default function AdminOrder() {
           <p className="text-sm">No day booked: {o.delivery.label}</p>
         )}
       </Panel>
+      {returns.data?.length ? (
+        <Panel title="Returns">
+          <div className="flex flex-col gap-4">
+            {returns.data.map((r) => (
+              <ReturnCard key={`${r.number}-${r.version}`} initial={r} />
+            ))}
+          </div>
+        </Panel>
+      ) : null}
       <div className="grid gap-6 md:grid-cols-3">
         <Panel title="Delivery address">
           <AddressBlock address={o.shipping_address} />

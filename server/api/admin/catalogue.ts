@@ -1,14 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pageMetaSchema } from '#domain/api-schemas.ts';
-import {
-  adminProductRowSchema,
-  adminProductSchema,
-  adminTaxonomySchema,
-  productCreateSchema,
-  productEditSchema,
-  variationsGridSchema,
-} from '#domain/admin-catalogue.ts';
+import { adminProductRowSchema, adminProductSchema, adminTaxonomySchema, productCreateSchema, productEditSchema, variationsGridSchema } from '#domain/admin-catalogue.ts';
 import {
   bulkAppliedSchema,
   bulkPreviewSchema,
@@ -24,19 +17,14 @@ import {
   termJsonSchema,
 } from '#domain/admin-taxonomy.ts';
 import {
-  IMAGE_MESSAGES,
   imageUploadQuery,
   productImagesSchema,
   UPLOAD_CONTENT_TYPES,
   UPLOAD_MAX_BYTES,
 } from '#domain/admin-images.ts';
 import { listMeta } from '#domain/catalogue.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import {
-  hasTooManyPixels,
-  inspectUpload,
-  storeUpload,
-} from '../../services/media/uploaded-image.ts';
+import { notFound } from '../../http/errors.ts';
+import { checkedUpload, storeUpload } from '../../services/media/uploaded-image.ts';
 import { route } from '../../http/route.ts';
 import { requireStaff } from '../../plugins/staff-session.ts';
 import { staffWrite } from '../../http/staff-write.ts';
@@ -302,20 +290,9 @@ export async function adminCatalogueApi(app: FastifyInstance) {
       errors: [401, 403, 404, 413, 415, 422],
     },
     handler: async ({ params, query, request, reply }) => {
-      const bytes = request.body;
-      const unsupported = () =>
-        new HttpError(415, 'unsupported_media_type', IMAGE_MESSAGES.notAnImage);
-      if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw unsupported();
+      const bytes = request.body as Buffer;
       // The header only: nothing is decoded before its pixels are known to be within bounds.
-      const info = await inspectUpload(bytes);
-      if (!info) throw unsupported();
-      if (hasTooManyPixels(info)) {
-        throw new HttpError(
-          422,
-          'image_too_large',
-          IMAGE_MESSAGES.tooManyPixels(info.width, info.height),
-        );
-      }
+      const info = await checkedUpload(bytes);
       if (!(await readAdminProduct(app.services.db, params.id)))
         throw notFound('Product not found');
       const uploaded = await storeUpload(app.services.db, bytes, info);

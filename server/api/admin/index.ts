@@ -8,6 +8,7 @@ import { adminImportsApi } from './imports.ts';
 import { adminOrderDocumentsApi } from './order-documents.ts';
 import { adminOrdersApi } from './orders.ts';
 import { adminOrderMailsApi } from './order-mails.ts';
+import { adminReturnsApi } from './returns.ts';
 import { adminStaffApi } from './staff.ts';
 
 /** The back office's API: every route checks the staff member's role on the server. */
@@ -17,6 +18,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminOrdersApi);
   await app.register(adminOrderDocumentsApi);
   await app.register(adminOrderMailsApi);
+  await app.register(adminReturnsApi);
   await app.register(adminCatalogueApi);
   await app.register(adminContentApi);
   await app.register(adminCustomersApi);

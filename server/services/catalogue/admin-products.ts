@@ -2,13 +2,7 @@ import { sql } from 'drizzle-orm';
 import { isUniqueViolation, queryRows, type Database } from '#db/client.ts';
 import { refreshListingArraysOf } from '#db/listing-arrays.ts';
 import { idArray } from '#db/sql-arrays.ts';
-import {
-  CATALOGUE_MESSAGES,
-  priceUnit,
-  type AdminProductJson,
-  type ProductCreate,
-  type ProductEdit,
-} from '#domain/admin-catalogue.ts';
+import { CATALOGUE_MESSAGES, priceUnit, type AdminProductJson, type ProductCreate, type ProductEdit } from '#domain/admin-catalogue.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
 import { isSlug, slugify } from '#domain/slug.ts';
 import { badRequest } from '../../http/errors.ts';

@@ -1,14 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import { idArray } from '#db/sql-arrays.ts';
-import {
-  CATALOGUE_MESSAGES,
-  storedPrices,
-  variationRowProblem,
-  type AdminProductJson,
-  type VariationRow,
-  type VariationsGrid,
-} from '#domain/admin-catalogue.ts';
+import { CATALOGUE_MESSAGES, storedPrices, variationRowProblem, type AdminProductJson, type VariationRow, type VariationsGrid } from '#domain/admin-catalogue.ts';
 import { variationKind } from '#domain/samples.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import type { AuditActor } from '../staff/audit.ts';

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { queryRows, type Database } from '#db/client.ts';
-import { UPLOAD_MAX_PIXELS, UPLOAD_WIDTHS } from '#domain/admin-images.ts';
+import { IMAGE_MESSAGES, UPLOAD_MAX_PIXELS, UPLOAD_WIDTHS } from '#domain/admin-images.ts';
+import { HttpError } from '../../http/errors.ts';
 import { RenderQueue, type RenderTicket } from './render-queue.ts';
 
 /** What sharp reads a file as → the content type it is stored under. */
@@ -43,6 +44,25 @@ export async function inspectUpload(bytes: Buffer): Promise<UploadInfo | null> {
 
 /** Whether decoding the image would take more pixels than the shop accepts. */
 export const hasTooManyPixels = (info: UploadInfo) => info.width * info.height > UPLOAD_MAX_PIXELS;
+
+/**
+ * An uploaded body checked as an image the shop takes: 415 when it is not one, 422 when decoding
+ * it would take more pixels than allowed. Reads the header only; nothing is decoded.
+ */
+export async function checkedUpload(bytes: unknown): Promise<UploadInfo> {
+  const unsupported = () => new HttpError(415, 'unsupported_media_type', IMAGE_MESSAGES.notAnImage);
+  if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw unsupported();
+  const info = await inspectUpload(bytes);
+  if (!info) throw unsupported();
+  if (hasTooManyPixels(info)) {
+    throw new HttpError(
+      422,
+      'image_too_large',
+      IMAGE_MESSAGES.tooManyPixels(info.width, info.height),
+    );
+  }
+  return info;
+}
 
 /** Stores an original once (by its SHA-256) and answers its id. */
 export async function storeUpload(db: Database, bytes: Buffer, info: UploadInfo): Promise<number> {

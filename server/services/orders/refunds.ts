@@ -54,115 +54,123 @@ export class RefundService {
   ) {}
 
   async refund(input: RefundRequest): Promise<{ creditNote: string; status: PaymentStatus }> {
-    const done = await this.db.transaction(async (tx) => {
-      const [order] = await queryRows<{
-        id: number;
-        email: string;
-        total_pence: number;
-        payment_status: PaymentStatus;
-        needs_refund: boolean;
-      }>(
-        tx,
-        sql`SELECT id, email, total_pence, payment_status, needs_refund FROM orders
-            WHERE number = ${input.orderNumber} FOR UPDATE`,
-      );
-      if (!order) throw notFound('Order not found');
-      const [payment] = await queryRows<PaymentRow>(
-        tx,
-        sql`SELECT id, provider, provider_ref, amount_pence, refunded_pence, status FROM payments
-            WHERE order_id = ${order.id} AND status IN ('succeeded', 'partially_refunded', 'refunded')
-            ORDER BY id LIMIT 1 FOR UPDATE`,
-      );
-      if (!payment || payment.status === 'refunded') {
-        throw conflict(payment ? REFUND_MESSAGES.tooMuch('0.00') : REFUND_MESSAGES.nothingPaid);
-      }
-      const refundable = payment.amount_pence - payment.refunded_pence;
-      if (input.amountPence > refundable) {
-        throw badRequest(REFUND_MESSAGES.tooMuch(formatPoundsPlain(refundable)), {
-          amount: REFUND_MESSAGES.tooMuch(formatPoundsPlain(refundable)),
-        });
-      }
-      const refunded = payment.refunded_pence + input.amountPence;
-      const to: PaymentStatus =
-        refunded === payment.amount_pence ? 'refunded' : 'partially_refunded';
-      if (!canMovePayment(order.payment_status, to)) {
-        throw conflict(`A payment that is ${order.payment_status} cannot be refunded`);
-      }
-      let refundRef = 'manual';
-      if (payment.provider === 'stripe') {
-        if (!this.gateway || !payment.provider_ref) {
-          throw conflict('Card refunds need Stripe to be configured');
-        }
-        // Same order, same refunded-before and amount: a retry after a lost answer refunds once.
-        refundRef = await this.gateway.refundCard(
-          payment.provider_ref,
-          input.amountPence,
-          `refund-${input.orderNumber}-${payment.refunded_pence}-${input.amountPence}`,
-        );
-      }
-      // The credit note's number only now, under its counter's row lock: no gaps.
-      const [counter] = await queryRows<{ value: number }>(
-        tx,
-        sql`UPDATE counters SET value = value + 1 WHERE name = 'credit_note' RETURNING value`,
-      );
-      const number = counter!.value;
-      await tx.execute(sql`INSERT INTO credit_notes
-          (order_id, number, amount_pence, reason, refund_ref, actor)
-        VALUES (${order.id}, ${number}, ${input.amountPence}, ${input.reason}, ${refundRef},
-          ${input.who.actor})`);
-      const printed = formatCreditNoteNumber(number);
-      await tx.execute(sql`UPDATE payments SET refunded_pence = ${refunded}, status = ${to},
-          updated_at = now() WHERE id = ${payment.id}`);
-      await tx.execute(sql`UPDATE orders SET payment_status = ${to},
-          needs_refund = needs_refund AND ${to !== 'refunded'}, updated_at = now()
-          WHERE id = ${order.id}`);
-      await recordEvent(tx, order.id, {
-        kind: 'payment',
-        from: order.payment_status,
-        to,
-        actor: `staff:${input.who.actor}`,
-        note: `Refund of £${formatPoundsPlain(input.amountPence)} (${
-          payment.provider === 'stripe' ? `Stripe refund ${refundRef}` : 'paid back by hand'
-        }), credit note ${printed}: ${input.reason}`,
-      });
-      await audit(tx, input.who, {
-        action: CREDIT_NOTE_ACTION,
-        entity: 'credit_note',
-        entityId: printed,
-        before: {
-          order: input.orderNumber,
-          payment_status: order.payment_status,
-          refunded: formatPoundsPlain(payment.refunded_pence),
-        },
-        after: {
-          order: input.orderNumber,
-          credit_note: printed,
-          amount: formatPoundsPlain(input.amountPence),
-          reason: input.reason,
-          refund_ref: refundRef,
-          payment_status: to,
-          refunded: formatPoundsPlain(refunded),
-        },
-      });
-      await writeMail(tx, {
-        kind: 'refunded',
-        orderId: order.id,
-        eventKey: printed,
-        message: refundedMail(
-          {
-            id: order.id,
-            number: input.orderNumber,
-            email: order.email,
-            totalPence: order.total_pence,
-          },
-          { amountPence: input.amountPence, creditNote: number, reason: input.reason },
-        ),
-        attachments: [{ kind: 'credit_note', number }],
-      });
-      return { creditNote: printed, status: to };
-    });
+    const done = await this.db.transaction((tx) => this.refundIn(tx, input));
     announceMail();
     return done;
+  }
+
+  /**
+   * The refund inside a transaction of the caller's (a return's refund writes with it); its
+   * mail is written with it, and the caller announces it once committed.
+   */
+  async refundIn(
+    tx: Database,
+    input: RefundRequest,
+  ): Promise<{ creditNote: string; status: PaymentStatus }> {
+    const [order] = await queryRows<{
+      id: number;
+      email: string;
+      total_pence: number;
+      payment_status: PaymentStatus;
+      needs_refund: boolean;
+    }>(
+      tx,
+      sql`SELECT id, email, total_pence, payment_status, needs_refund FROM orders
+          WHERE number = ${input.orderNumber} FOR UPDATE`,
+    );
+    if (!order) throw notFound('Order not found');
+    const [payment] = await queryRows<PaymentRow>(
+      tx,
+      sql`SELECT id, provider, provider_ref, amount_pence, refunded_pence, status FROM payments
+          WHERE order_id = ${order.id} AND status IN ('succeeded', 'partially_refunded', 'refunded')
+          ORDER BY id LIMIT 1 FOR UPDATE`,
+    );
+    if (!payment || payment.status === 'refunded') {
+      throw conflict(payment ? REFUND_MESSAGES.tooMuch('0.00') : REFUND_MESSAGES.nothingPaid);
+    }
+    const refundable = payment.amount_pence - payment.refunded_pence;
+    if (input.amountPence > refundable) {
+      throw badRequest(REFUND_MESSAGES.tooMuch(formatPoundsPlain(refundable)), {
+        amount: REFUND_MESSAGES.tooMuch(formatPoundsPlain(refundable)),
+      });
+    }
+    const refunded = payment.refunded_pence + input.amountPence;
+    const to: PaymentStatus = refunded === payment.amount_pence ? 'refunded' : 'partially_refunded';
+    if (!canMovePayment(order.payment_status, to)) {
+      throw conflict(`A payment that is ${order.payment_status} cannot be refunded`);
+    }
+    let refundRef = 'manual';
+    if (payment.provider === 'stripe') {
+      if (!this.gateway || !payment.provider_ref) {
+        throw conflict('Card refunds need Stripe to be configured');
+      }
+      // Same order, same refunded-before and amount: a retry after a lost answer refunds once.
+      refundRef = await this.gateway.refundCard(
+        payment.provider_ref,
+        input.amountPence,
+        `refund-${input.orderNumber}-${payment.refunded_pence}-${input.amountPence}`,
+      );
+    }
+    // The credit note's number only now, under its counter's row lock: no gaps.
+    const [counter] = await queryRows<{ value: number }>(
+      tx,
+      sql`UPDATE counters SET value = value + 1 WHERE name = 'credit_note' RETURNING value`,
+    );
+    const number = counter!.value;
+    await tx.execute(sql`INSERT INTO credit_notes
+        (order_id, number, amount_pence, reason, refund_ref, actor)
+      VALUES (${order.id}, ${number}, ${input.amountPence}, ${input.reason}, ${refundRef},
+        ${input.who.actor})`);
+    const printed = formatCreditNoteNumber(number);
+    await tx.execute(sql`UPDATE payments SET refunded_pence = ${refunded}, status = ${to},
+        updated_at = now() WHERE id = ${payment.id}`);
+    await tx.execute(sql`UPDATE orders SET payment_status = ${to},
+        needs_refund = needs_refund AND ${to !== 'refunded'}, updated_at = now()
+        WHERE id = ${order.id}`);
+    await recordEvent(tx, order.id, {
+      kind: 'payment',
+      from: order.payment_status,
+      to,
+      actor: `staff:${input.who.actor}`,
+      note: `Refund of £${formatPoundsPlain(input.amountPence)} (${
+        payment.provider === 'stripe' ? `Stripe refund ${refundRef}` : 'paid back by hand'
+      }), credit note ${printed}: ${input.reason}`,
+    });
+    await audit(tx, input.who, {
+      action: CREDIT_NOTE_ACTION,
+      entity: 'credit_note',
+      entityId: printed,
+      before: {
+        order: input.orderNumber,
+        payment_status: order.payment_status,
+        refunded: formatPoundsPlain(payment.refunded_pence),
+      },
+      after: {
+        order: input.orderNumber,
+        credit_note: printed,
+        amount: formatPoundsPlain(input.amountPence),
+        reason: input.reason,
+        refund_ref: refundRef,
+        payment_status: to,
+        refunded: formatPoundsPlain(refunded),
+      },
+    });
+    await writeMail(tx, {
+      kind: 'refunded',
+      orderId: order.id,
+      eventKey: printed,
+      message: refundedMail(
+        {
+          id: order.id,
+          number: input.orderNumber,
+          email: order.email,
+          totalPence: order.total_pence,
+        },
+        { amountPence: input.amountPence, creditNote: number, reason: input.reason },
+      ),
+      attachments: [{ kind: 'credit_note', number }],
+    });
+    return { creditNote: printed, status: to };
   }
 
   /** The credit notes of an order, oldest first. */
