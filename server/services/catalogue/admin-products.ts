@@ -10,6 +10,7 @@ import {
   type ProductEdit,
 } from '#domain/admin-catalogue.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
+import { editorPrices, instantToLondonMinute } from '#domain/sale-price.ts';
 import { isSlug, slugify } from '#domain/slug.ts';
 import { badRequest } from '../../http/errors.ts';
 import { sanitiseCmsHtml } from '../content/sanitise.ts';
@@ -25,6 +26,9 @@ export interface VariationRowDb {
   sku: string | null;
   price_pence: number;
   regular_price_pence: number | null;
+  scheduled_sale_price_pence: number | null;
+  sale_from: Date | string | null;
+  sale_to: Date | string | null;
   stock_quantity: number | null;
   in_stock: boolean;
 }
@@ -68,23 +72,29 @@ export async function readAdminProduct(db: Database, id: number): Promise<AdminP
     category_ids: row.category_ids.map(Number),
     term_ids: row.term_ids.map(Number),
     images,
-    variations: sizes.map((v) => ({
-      id: v.id,
-      option: v.option,
-      sku: v.sku,
-      price_unit: priceUnit(v.option),
-      price: formatPoundsPlain(v.regular_price_pence ?? v.price_pence),
-      sale_price: v.regular_price_pence === null ? null : formatPoundsPlain(v.price_pence),
-      stock: v.stock_quantity,
-      in_stock: v.in_stock,
-    })),
+    variations: sizes.map((v) => {
+      const prices = editorPrices(v);
+      return {
+        id: v.id,
+        option: v.option,
+        sku: v.sku,
+        price_unit: priceUnit(v.option),
+        price: formatPoundsPlain(prices.price),
+        sale_price: prices.sale_price === null ? null : formatPoundsPlain(prices.sale_price),
+        sale_from: prices.sale_from && instantToLondonMinute(prices.sale_from),
+        sale_to: prices.sale_to && instantToLondonMinute(prices.sale_to),
+        stock: v.stock_quantity,
+        in_stock: v.in_stock,
+      };
+    }),
   };
 }
 
 function variationRows(db: Database, productId: number): Promise<VariationRowDb[]> {
   return queryRows<VariationRowDb>(
     db,
-    sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence, stock_quantity, in_stock
+    sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence,
+        scheduled_sale_price_pence, sale_from, sale_to, stock_quantity, in_stock
       FROM variations WHERE product_id = ${productId} ORDER BY position, id`,
   );
 }
