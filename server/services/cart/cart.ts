@@ -401,6 +401,7 @@ interface LineRow {
   name: string;
   option: string;
   price_pence: number;
+  regular_price_pence: number | null;
   stock_quantity: number | null;
   image: string | null;
   unit: string;
@@ -418,6 +419,8 @@ function linesWithProducts(source: SQL, cartId?: SQL): SQL {
       (SELECT p.unit FROM ${products} p WHERE p.id = l.product_id) AS unit,
       (SELECT v.option FROM ${variations} v WHERE v.id = l.variation_id) AS option,
       (SELECT v.price_pence FROM ${variations} v WHERE v.id = l.variation_id) AS price_pence,
+      (SELECT v.regular_price_pence FROM ${variations} v WHERE v.id = l.variation_id)
+        AS regular_price_pence,
       (SELECT v.stock_quantity FROM ${variations} v WHERE v.id = l.variation_id)
         AS stock_quantity,
       (SELECT i.src FROM ${productImages} i WHERE i.product_id = l.product_id
@@ -454,6 +457,10 @@ function presentLines(rows: LineRow[]): CartJson {
       m2_quantity: line.m2,
       is_sample: line.is_sample,
       price: priceString(line.price_pence),
+      regular_price:
+        line.regular_price_pence !== null && line.regular_price_pence > line.price_pence
+          ? priceString(line.regular_price_pence)
+          : null,
       line_total: priceString(lineTotalPence(priced[index]!)),
       name: line.name,
       image: { src: line.image ?? '' },

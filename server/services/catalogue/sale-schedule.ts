@@ -28,7 +28,7 @@ export async function applySaleSchedules(db: Database, now: Date): Promise<numbe
         price_pence = coalesce(regular_price_pence, scheduled_sale_price_pence),
         regular_price_pence = CASE WHEN regular_price_pence IS NULL THEN price_pence END,
         scheduled_sale_price_pence = CASE WHEN regular_price_pence IS NOT NULL THEN price_pence END
-      WHERE ${runsAt(now)} IS DISTINCT FROM (regular_price_pence IS NOT NULL)
+      WHERE coalesce(${runsAt(now)}, false) <> (regular_price_pence IS NOT NULL)
       RETURNING product_id`,
     );
     const productIds = [...new Set(moved.map((row) => row.product_id))];
