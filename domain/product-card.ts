@@ -9,6 +9,17 @@ export const productCard = ({
   slug,
   name,
   price,
+  regular_price,
+  sale_price,
   images,
   unit,
-}: ProductJson): ProductCardJson => ({ id, slug, name, price, images, unit });
+}: ProductJson): ProductCardJson => ({
+  id,
+  slug,
+  name,
+  price,
+  regular_price,
+  sale_price,
+  images,
+  unit,
+});
