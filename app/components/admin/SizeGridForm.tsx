@@ -20,8 +20,16 @@ import type { EditorSession } from '#app/components/admin/editor-session.ts';
 type Row = VariationsGridInput['variations'][number];
 type Message = { kind: 'error' | 'success' | 'stale'; text: string } | null;
 
-const EMPTY_ROW = { option: '', sku: '', price: '', sale_price: '', stock: '' };
-const FIELDS = ['option', 'sku', 'price', 'sale_price', 'stock'] as const;
+const EMPTY_ROW = {
+  option: '',
+  sku: '',
+  price: '',
+  sale_price: '',
+  sale_from: '',
+  sale_to: '',
+  stock: '',
+};
+const FIELDS = ['option', 'sku', 'price', 'sale_price', 'sale_from', 'sale_to', 'stock'] as const;
 
 /**
  * The grid as the server takes it: new rows whole, and for each size that exists only the fields
@@ -138,7 +146,7 @@ export function SizeGridForm({
         {rows.fields.map((row, index) => (
           <fieldset
             key={row.id}
-            className="grid grid-cols-2 gap-2 rounded border border-stone-200 p-2 md:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] md:items-end"
+            className="grid grid-cols-2 gap-2 rounded border border-stone-200 p-2 md:grid-cols-[2fr_1fr_1fr_1fr_1.5fr_1.5fr_1fr_auto] md:items-end"
           >
             <legend className="sr-only">Size {index + 1}</legend>
             <Field
@@ -156,6 +164,16 @@ export function SizeGridForm({
               name={`variations.${index}.sale_price`}
               label="Sale price £"
               inputMode="decimal"
+            />
+            <Field
+              name={`variations.${index}.sale_from`}
+              type="datetime-local"
+              label="Sale starts (UK time)"
+            />
+            <Field
+              name={`variations.${index}.sale_to`}
+              type="datetime-local"
+              label="Sale ends (UK time)"
             />
             <Field name={`variations.${index}.stock`} label="Stock (pieces)" inputMode="numeric" />
             <button
