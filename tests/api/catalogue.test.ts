@@ -359,7 +359,9 @@ describe('other catalogue endpoints', () => {
       sale_price: expect.stringMatching(/^\d+\.\d{2}$/),
     });
     for (const deal of body.data) {
-      const [was, now] = [deal.regular_price, deal.sale_price].map((v: string) => Math.round(Number(v) * 100));
+      const [was, now] = [deal.regular_price, deal.sale_price].map((v: string) =>
+        Math.round(Number(v) * 100),
+      );
       expect(deal.discount_percent).toBe(Math.floor(((was! - now!) * 100) / was!));
       expect(now).toBeLessThan(was!);
     }
