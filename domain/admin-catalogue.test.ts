@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { storedPrices } from './sale-price.ts';
 import { bulkEditSchema, changedPrice, percentChange } from './admin-bulk-edits.ts';
 import {
   categoryEditSchema,
@@ -7,7 +8,12 @@ import {
   termEditSchema,
   termFormSchema,
 } from './admin-taxonomy.ts';
-import { CATALOGUE_MESSAGES, priceUnit, productEditSchema, storedPrices, variationsGridSchema } from './admin-catalogue.ts';
+import {
+  CATALOGUE_MESSAGES,
+  priceUnit,
+  productEditSchema,
+  variationsGridSchema,
+} from './admin-catalogue.ts';
 
 const fields = (result: {
   success: boolean;
@@ -122,13 +128,42 @@ describe('prices', () => {
     expect(priceUnit('Full Size Sample (600x400)')).toBe('item');
   });
   it('keeps the regular price only while on sale', () => {
-    expect(storedPrices({ price: 4500, sale_price: null })).toEqual({
+    const now = new Date('2026-11-26T10:00:00Z');
+    expect(storedPrices({ price: 4500, sale_price: null }, now)).toEqual({
       pricePence: 4500,
       regularPricePence: null,
+      scheduledSalePricePence: null,
     });
-    expect(storedPrices({ price: 4500, sale_price: 3900 })).toEqual({
+    expect(storedPrices({ price: 4500, sale_price: 3900 }, now)).toEqual({
       pricePence: 3900,
       regularPricePence: 4500,
+      scheduledSalePricePence: null,
+    });
+    const tomorrow = new Date('2026-11-27T10:00:00Z');
+    expect(storedPrices({ price: 4500, sale_price: 3900, sale_from: tomorrow }, now)).toEqual({
+      pricePence: 4500,
+      regularPricePence: null,
+      scheduledSalePricePence: 3900,
+    });
+  });
+  it('refuses a sale that ends before it starts, and sale dates without a sale price', () => {
+    const grid = (row: Record<string, string>) =>
+      fields(
+        variationsGridSchema.safeParse({
+          variations: [{ option: '600x400x20', sku: '', price: '62.50', stock: '', ...row }],
+        }),
+      );
+    expect(
+      grid({ sale_price: '58.00', sale_from: '2026-12-08T09:00', sale_to: '2026-12-01T09:00' }),
+    ).toEqual({ 'variations.0.sale_to': CATALOGUE_MESSAGES.saleEndsBeforeStart });
+    expect(grid({ sale_price: '', sale_from: '2026-12-01T09:00', sale_to: '' })).toEqual({
+      'variations.0.sale_price': CATALOGUE_MESSAGES.saleDatesWithoutPrice,
+    });
+    expect(grid({ sale_price: '62.50', sale_from: '', sale_to: '' })).toEqual({
+      'variations.0.sale_price': CATALOGUE_MESSAGES.salePriceInvalid,
+    });
+    expect(grid({ sale_price: '58.00', sale_from: 'soon', sale_to: '' })).toEqual({
+      'variations.0.sale_from': CATALOGUE_MESSAGES.saleDateInvalid,
     });
   });
   it('rounds a percentage change by the one rule (half up)', () => {

@@ -3,6 +3,7 @@
 // message beside its rule. Bulk edits, images and categories have modules of their own.
 import { z } from '#domain/zod.ts';
 import { tryToPence } from './money.ts';
+import { londonMinuteToInstant } from './sale-price.ts';
 import { isFreeSample, isFullSizeSample, variationKind } from './samples.ts';
 import { SELLING_UNIT_MESSAGES, SELLING_UNITS, type SellingUnit } from './selling-unit.ts';
 import { isSlug } from './slug.ts';
@@ -49,6 +50,9 @@ export const CATALOGUE_MESSAGES = {
   salePriceInvalid: 'Enter a sale price in pounds below the price, or leave it empty',
   freeSamplePrice: 'A free sample costs £0.00',
   fullSizeSamplePrice: 'A full-size sample is sold per piece: give it a price above £0.00',
+  saleDateInvalid: 'Enter a date and time, or leave it empty',
+  saleEndsBeforeStart: 'The sale must end after it starts',
+  saleDatesWithoutPrice: 'Enter a sale price for these sale dates, or clear the dates',
   stockInvalid: 'Enter the pieces in stock as a whole number, or leave it empty when not counted',
   stockUnseen: 'Reload the product: the stock this change was made from is not known',
   madeToOrderInvalid: 'Made to order is true or false',
@@ -69,6 +73,15 @@ export const requiredText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
 
 /** Optional money text in pounds → pence or null; '' means none. */
+/** A sale's start or end: a London wall-clock minute as the field holds it, or empty. */
+const saleDate = z
+  .string({ error: CATALOGUE_MESSAGES.saleDateInvalid })
+  .trim()
+  .refine((v) => v === '' || londonMinuteToInstant(v) !== null, {
+    error: CATALOGUE_MESSAGES.saleDateInvalid,
+  })
+  .transform((v) => (v === '' ? null : londonMinuteToInstant(v)));
+
 const optionalMoney = (message: string) =>
   z
     .string({ error: message })
@@ -166,6 +179,9 @@ export const variationRowSchema = z
       .transform((v) => tryToPence(v)!)
       .optional(),
     sale_price: optionalMoney(CATALOGUE_MESSAGES.salePriceInvalid).optional(),
+    /** London wall-clock minutes ('2026-12-01T09:00'); empty: no start (or no end). */
+    sale_from: saleDate.optional(),
+    sale_to: saleDate.optional(),
     stock: z
       .string({ error: CATALOGUE_MESSAGES.stockInvalid })
       .trim()
@@ -180,7 +196,7 @@ export const variationRowSchema = z
     made_to_order: z.boolean({ error: CATALOGUE_MESSAGES.madeToOrderInvalid }).optional(),
   })
   .superRefine((row, ctx) => {
-    const missing = (field: 'option' | 'price' | 'sale_price' | 'stock', message: string) => {
+    const missing = (field: 'option' | 'price' | 'stock', message: string) => {
       if (row[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
     };
     if (row.id === undefined) {
@@ -209,7 +225,15 @@ export function variationRowProblem(row: {
   option?: string;
   price?: number;
   sale_price?: number | null;
-}): { field: 'price' | 'sale_price'; message: string } | null {
+  sale_from?: Date | null;
+  sale_to?: Date | null;
+}): { field: 'price' | 'sale_price' | 'sale_to'; message: string } | null {
+  if (row.sale_from && row.sale_to && row.sale_to.getTime() <= row.sale_from.getTime()) {
+    return { field: 'sale_to', message: CATALOGUE_MESSAGES.saleEndsBeforeStart };
+  }
+  if ((row.sale_from || row.sale_to) && row.sale_price === null) {
+    return { field: 'sale_price', message: CATALOGUE_MESSAGES.saleDatesWithoutPrice };
+  }
   if (
     row.sale_price !== undefined &&
     row.sale_price !== null &&
@@ -277,21 +301,6 @@ export function priceUnit(option: string): 'm2' | 'item' {
   return isFreeSample(option) || isFullSizeSample(option) ? 'item' : 'm2';
 }
 
-/**
- * What the database keeps for a row of the grid: the price it sells for now, and the regular
- * price only while on sale.
- *
- * storedPrices({ price: 4500, sale_price: null }) → { pricePence: 4500, regularPricePence: null }
- * storedPrices({ price: 4500, sale_price: 3900 }) → { pricePence: 3900, regularPricePence: 4500 }
- */
-export function storedPrices(row: { price: number; sale_price: number | null }): {
-  pricePence: number;
-  regularPricePence: number | null;
-} {
-  return row.sale_price === null
-    ? { pricePence: row.price, regularPricePence: null }
-    : { pricePence: row.sale_price, regularPricePence: row.price };
-}
 /** A product row of the back office's list: a price range, never every variation. */
 export interface AdminProductRow {
   id: number;
@@ -318,6 +327,9 @@ export interface AdminVariationJson {
   /** The regular price (before any sale), pounds. */
   price: string;
   sale_price: string | null;
+  /** London wall-clock minutes ('2026-12-01T09:00'), null: none. */
+  sale_from: string | null;
+  sale_to: string | null;
   stock: number | null;
   in_stock: boolean;
   /** Made or cut to the customer's specification: exempt from the 14-day cancellation right. */
@@ -370,6 +382,8 @@ export const variationsGridValues = (p: AdminProductJson): VariationsGridInput =
     sku: v.sku ?? '',
     price: v.price,
     sale_price: v.sale_price ?? '',
+    sale_from: v.sale_from ?? '',
+    sale_to: v.sale_to ?? '',
     stock: v.stock === null ? '' : String(v.stock),
     stock_seen: v.stock,
     made_to_order: v.made_to_order,
@@ -428,6 +442,8 @@ export const adminProductSchema = z.object({
       price_unit: z.enum(['m2', 'item']),
       price: priceText,
       sale_price: priceText.nullable(),
+      sale_from: z.string().nullable(),
+      sale_to: z.string().nullable(),
       stock: z.number().int().nullable(),
       in_stock: z.boolean(),
       made_to_order: z.boolean(),

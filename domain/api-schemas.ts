@@ -98,8 +98,15 @@ export const variationSchema = z
   .object({
     id,
     parent_id: id,
+    /** What the size is charged at now. */
     price: z.string(),
+    /** The price before any sale; equals `price` when not on sale. */
     regular_price: z.string(),
+    /** The sale price while a sale runs, '' otherwise (as WooCommerce). */
+    sale_price: z.string(),
+    on_sale: z.boolean(),
+    /** `price` as HTML; during a sale `<del>` regular `</del>` and `<ins>` sale `</ins>`. */
+    price_html: z.string(),
     instock: z.boolean(),
     stock_status: z.enum(['instock', 'outofstock']),
     /** Pieces on hand; null when not counted (free samples, made to order). */
@@ -156,13 +163,26 @@ export const menuNodeSchema: z.ZodType<MenuNodeShape> = z
   })
   .meta({ id: 'MenuNode' });
 
+/**
+ * A Special Deals card: a product with a size on sale now, that size's true prices, and the
+ * size its Add to Cart adds.
+ */
 export const clearanceSchema = z.object({
   id,
   name: z.string(),
   slug: z.string(),
+  /** `<del>` regular `</del> <ins>` sale `</ins>`: the first number is the regular price. */
   price_html: z.string(),
   imageURL: z.string(),
   material: z.string(),
+  variation_id: id,
+  /** The size's option text, e.g. 600x400x20. */
+  size: z.string(),
+  regular_price: z.string(),
+  sale_price: z.string(),
+  /** Whole percent taken off, rounded down. */
+  discount_percent: z.number().int(),
+  unit: z.enum(SELLING_UNITS),
 });
 
 export const attributeSchema = z.object({ id, name: z.string(), slug: z.string() });
@@ -199,6 +219,8 @@ export const cartLineItemSchema = z
     is_sample: z.boolean(),
     /** Per m² for sizes, per item for samples and unsized goods, e.g. '50.00'. */
     price: pounds,
+    /** The price before the sale while one runs, e.g. '62.50'; null when not on sale. */
+    regular_price: pounds.nullable(),
     /** The line total the basket shows, e.g. '24.00'. */
     line_total: pounds,
     name: z.string(),

@@ -13,7 +13,7 @@ export type ProductJson = z.infer<typeof s.productSchema>;
 /** What a product card and its Quick View show: a carousel's products carry no more. */
 export type ProductCardJson = Pick<
   ProductJson,
-  'id' | 'slug' | 'name' | 'price' | 'images' | 'unit'
+  'id' | 'slug' | 'name' | 'price' | 'regular_price' | 'sale_price' | 'images' | 'unit'
 >;
 
 export type VariationJson = z.infer<typeof s.variationSchema>;

@@ -146,5 +146,10 @@ export function addToCartTotalPence(selection: AddToCartSelection): number {
  * fromPriceLabel(1295, 'litre') → 'From £12.95 per litre'
  */
 export function fromPriceLabel(pence: number, unit: SellingUnit = 'm2'): string {
-  return `From ${priceWithUnit(formatGBP(pence), unit)}`;
+  return fromPriceLabelOf(formatGBP(pence), unit);
+}
+
+/** fromPriceLabel's words around an amount already written: fromPriceLabelOf('£12.50') → 'From £12.50/M2'. */
+export function fromPriceLabelOf(amount: string, unit: SellingUnit = 'm2'): string {
+  return `From ${priceWithUnit(amount, unit)}`;
 }

@@ -11,6 +11,7 @@ import { API_CSP, securityPlugin } from './plugins/security.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { orderExpiryPlugin } from './plugins/order-expiry.ts';
 import { mailOutboxPlugin } from './plugins/mail-outbox.ts';
+import { saleSchedulePlugin } from './plugins/sale-schedule.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staffSessionPlugin } from './plugins/staff-session.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(orderExpiryPlugin, { everyMs: config.orderExpirySweepMs });
   await app.register(mailOutboxPlugin, { mail: config });
+  await app.register(saleSchedulePlugin, { enabled: config.saleScheduleSweep });
   await app.register(mediaRoutes, {
     dataDir: config.dataDir,
     maxCacheBytes: config.mediaCacheBytes,

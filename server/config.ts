@@ -76,6 +76,8 @@ export interface Config {
   orderPaymentDays: number;
   /** How often each instance looks for unpaid orders to expire; 0 turns the sweep off. */
   orderExpirySweepMs: number;
+  /** Starts and ends scheduled sales at their instants (server/plugins/sale-schedule.ts). */
+  saleScheduleSweep: boolean;
   /** Card payments through Stripe are offered only when both keys are set. */
   stripe: StripeConfig | undefined;
   /** The address service behind "Find address"; without a key there is no lookup. */
@@ -222,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
     orderPaymentDays: Math.max(1, Number(env.ORDER_PAYMENT_DAYS ?? 7) || 7),
     orderExpirySweepMs:
       nodeEnv === 'test' ? 0 : Math.max(0, Number(env.ORDER_EXPIRY_SWEEP_MS ?? 300_000) || 0),
+    saleScheduleSweep: (env.SALE_SCHEDULE_SWEEP ?? (nodeEnv === 'test' ? '0' : '1')) === '1',
     orderLimits: orderLimitsFrom(env),
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

@@ -2,7 +2,7 @@ import { data, Link, redirect, useLoaderData } from 'react-router';
 import type { ListingJson, ProductDetailJson, ProductJson } from '#domain/api-types.ts';
 import { breadcrumb, type Crumb } from '#domain/breadcrumb.ts';
 import { CAROUSEL_MAX_ITEMS, DELIVERY_COSTS_NOTE, DELIVERY_NOTE } from '#domain/catalogue.ts';
-import { formatGBP, toPence } from '#domain/money.ts';
+import { toPence } from '#domain/money.ts';
 import { productCard } from '#domain/product-card.ts';
 import { relatedProducts } from '#domain/related.ts';
 import { findAvailableFreeSample } from '#domain/samples.ts';
@@ -13,6 +13,7 @@ import { AddSampleButton } from '../components/product/AddSampleButton.tsx';
 import { ProductCarousel } from '../components/product/ProductCarousel.tsx';
 import { ProductGallery } from '../components/product/ProductGallery.tsx';
 import { SizeSelector } from '../components/product/SizeSelector.tsx';
+import { WasNowPrice, wasPenceOf } from '../components/ui/WasNowPrice.tsx';
 import { useChosenVariation, useVariations } from '../lib/product-queries.ts';
 
 /** The category of sealers, adhesives and grouts: the 'sealing and fixing products' carousel. */
@@ -151,7 +152,11 @@ function ProductDetails({ page }: { page: ProductPage & { crumbs: Crumb[] } }) {
             ) : null}
             <h1 className="text-3xl font-semibold">{product.name}</h1>
             <p className="mt-2 text-lg">
-              from {formatGBP(toPence(product.price))} {SELLING_UNIT_LABELS[product.unit]}
+              <WasNowPrice
+                nowPence={toPence(product.price)}
+                wasPence={wasPenceOf(product)}
+                words={(amount) => `from ${amount} ${SELLING_UNIT_LABELS[product.unit]}`}
+              />
             </p>
           </div>
           <p className="text-stone-700">{product.short_description}</p>

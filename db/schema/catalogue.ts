@@ -189,6 +189,16 @@ export const variations = pgTable(
     pricePence: integer('price_pence').notNull(),
     /** The price before a reduction; set only while the variation is on sale. */
     regularPricePence: integer('regular_price_pence'),
+    /**
+     * The sale price while its sale is not running (before `sale_from`, from `sale_to` on); while
+     * it runs the sale price is `price_pence`. The sale sweep moves it at each boundary
+     * (docs/decisions/0009-scheduled-sales-store-the-price-charged.md).
+     */
+    scheduledSalePricePence: integer('scheduled_sale_price_pence'),
+    /** The sale starts at this instant; null: at once. */
+    saleFrom: timestamp('sale_from', { withTimezone: true }),
+    /** The sale ends at this instant (the regular price is back); null: no end. */
+    saleTo: timestamp('sale_to', { withTimezone: true }),
     /** Pieces on hand; null for what is not counted (free samples, made to order). */
     stockQuantity: integer('stock_quantity'),
     /** Follows the stock: a counted variation is in stock while it has a piece left. */

@@ -122,6 +122,7 @@ describe('POST /api/cart/add', () => {
           m2_quantity: 0.72,
           is_sample: false,
           price: variation.price,
+          regular_price: null,
           line_total: pounds(lineTotal),
           name: tile.name,
           image: { src: expect.stringMatching(/^\/media\//) },

@@ -345,16 +345,26 @@ describe('other catalogue endpoints', () => {
     expect((await get('/api/attribute/8/terms?per_page=0')).status).toBe(400);
   });
 
-  it('clearance items hold their original price in price_html, 9 by default', async () => {
+  it('clearance items hold their regular price first in price_html, 9 by default', async () => {
     const { body } = await get('/api/clearance');
     expect(body.data).toHaveLength(9);
     expect(body.data[0]).toMatchObject({
       id: expect.any(Number),
       name: expect.any(String),
-      price_html: expect.stringMatching(/£\d+\.\d{2}/),
+      price_html: expect.stringMatching(/^<del aria-hidden="true">.*£\d+\.\d{2}/),
       imageURL: expect.stringMatching(/^\/media\//),
       material: expect.any(String),
+      variation_id: expect.any(Number),
+      regular_price: expect.stringMatching(/^\d+\.\d{2}$/),
+      sale_price: expect.stringMatching(/^\d+\.\d{2}$/),
     });
+    for (const deal of body.data) {
+      const [was, now] = [deal.regular_price, deal.sale_price].map((v: string) =>
+        Math.round(Number(v) * 100),
+      );
+      expect(deal.discount_percent).toBe(Math.floor(((was! - now!) * 100) / was!));
+      expect(now).toBeLessThan(was!);
+    }
     expect((await get('/api/clearance?limit=3')).body.data).toHaveLength(3);
     expect((await get('/api/clearance?limit=-3')).status).toBe(400);
   });

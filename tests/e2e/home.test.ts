@@ -3,8 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { POSTS } from '#db/seed/content/posts.ts';
 import { HERO_INTERVAL_MS, MATERIAL_TERMS, PAGE_SIZE } from '#domain/catalogue.ts';
-import { formatGBP, formatPoundsPlain } from '#domain/money.ts';
-import { clearanceSalePence } from '#domain/pricing.ts';
+import { formatGBP } from '#domain/money.ts';
+import { discountPercent } from '#domain/sale-price.ts';
+import { SELLING_UNIT_LABELS } from '#domain/selling-unit.ts';
 import { buildCatalogue } from '#tests/factories/catalogue.ts';
 import {
   docsScreenshot,
@@ -18,10 +19,14 @@ import {
 const WIDE = { width: 1440, height: 900 };
 const catalogue = buildCatalogue();
 
-/** Special Deals as the API orders them: most popular on-sale products first. */
+/** Special Deals as the API orders them: most popular products with an in-stock size on sale. */
+const onSaleSize = (product: (typeof catalogue.products)[number]) =>
+  product.variations.find(
+    (v) => v.inStock && !/sample/i.test(v.option) && (v.regularPricePence ?? 0) > v.pricePence,
+  );
 const expectedDeals = catalogue.products
   .map((product, index) => ({ product, index }))
-  .filter(({ product }) => product.onSale)
+  .filter(({ product }) => onSaleSize(product) !== undefined)
   .sort((a, b) => b.product.popularity - a.product.popularity || a.index - b.index)
   .slice(0, PAGE_SIZE.clearance)
   .map(({ product }) => product);
@@ -151,7 +156,7 @@ describe('home page sections', () => {
     await context.close();
   });
 
-  it('shows Special Deals at 85 % of the listed price, per SQM, with badge and material', async () => {
+  it('shows Special Deals at the true sale price of a size, in its unit, with badge and material', async () => {
     const { page, errors, context } = await openHome();
     const list = page.getByRole('list', { name: 'Clearance products' });
     await list.waitFor();
@@ -159,20 +164,21 @@ describe('home page sections', () => {
     await expect.poll(() => cards.count()).toBe(expectedDeals.length);
     expect(expectedDeals.length).toBeGreaterThan(0);
     for (const [i, product] of expectedDeals.entries()) {
+      const size = onSaleSize(product)!;
       const text = await cards.nth(i).innerText();
       const material = MATERIAL_TERMS.find((m) =>
         product.terms.some((t) => t.attributeId === 6 && t.slug === m.slug),
       );
-      const sale = clearanceSalePence(`£${formatPoundsPlain(product.pricePence)}`)!;
-      expect(sale).toBe(Math.round(product.pricePence * 0.85));
       expect(text).toContain(product.name);
-      expect(text).toContain('15% OFF');
+      expect(text).toContain(`${discountPercent(size.regularPricePence!, size.pricePence)}% OFF`);
       expect(text).toContain(material!.name.toUpperCase());
-      expect(text).toContain(formatGBP(sale));
-      expect(text).toContain('per SQM');
-      await expect
-        .poll(() => cards.nth(i).locator('del').innerText())
-        .toContain(formatGBP(product.pricePence));
+      expect(text).toContain(`Size: ${size.option}`);
+      expect(await cards.nth(i).locator('ins').innerText()).toBe(formatGBP(size.pricePence));
+      expect(await cards.nth(i).locator('del').innerText()).toBe(
+        formatGBP(size.regularPricePence!),
+      );
+      expect(text).toContain(SELLING_UNIT_LABELS[product.unit]);
+      expect(text).not.toContain('per SQM');
       await expect
         .poll(() => cards.nth(i).getByRole('button', { name: 'Add to Cart' }).count())
         .toBe(1);

@@ -41,6 +41,8 @@ const termSlugs = (attributeId: number) =>
 export interface SeedVariation {
   option: string;
   pricePence: number;
+  /** The price before a sale, while the size is on sale (clearance sizes). */
+  regularPricePence?: number | null;
   inStock: boolean;
 }
 
@@ -179,12 +181,16 @@ export function buildCatalogue(options: CatalogueOptions = {}): SeedCatalogue {
 
       const [min, max] = priceRange(plan);
       const perM2 = shopPrice(random, min, max);
-      const variations = buildVariations(random, plan, perM2, i);
-      const sizePrices = variations
-        .filter((v) => !/sample/i.test(v.option))
-        .map((v) => v.pricePence);
-      const fromPrice = Math.min(...sizePrices);
       const clearance = plan.slug === 'stock-clearance';
+      // Clearance sizes are on sale at their price, down from a regular price 15 % above it.
+      const variations = buildVariations(random, plan, perM2, i).map((v) =>
+        clearance && !/sample/i.test(v.option)
+          ? { ...v, regularPricePence: Math.round((v.pricePence * 100) / 85) }
+          : v,
+      );
+      const sizes = variations.filter((v) => !/sample/i.test(v.option));
+      const fromPrice = Math.min(...sizes.map((v) => v.pricePence));
+      const fromSize = sizes.find((v) => v.pricePence === fromPrice);
       const ageDays = random.int(0, 600);
       const isNewArrival = !clearance && !plan.sundries && ageDays < 45;
       const usages = plan.sundries
@@ -206,7 +212,7 @@ export function buildCatalogue(options: CatalogueOptions = {}): SeedCatalogue {
           ? `<p>${name}. Read the label before use and test on a spare piece first.</p>`
           : `<p>${name} is cut from ${stoneName} ${material}. Natural stone varies from piece to piece and batch to batch in colour, veining and markings: order a sample to see the current batch.</p><p>Allow 10% extra for cuts and breakages. Seal before grouting and after installation.</p>`,
         pricePence: fromPrice,
-        regularPricePence: clearance ? fromPrice : null,
+        regularPricePence: fromSize?.regularPricePence ?? null,
         featured: random.chance(0.06),
         onSale: clearance,
         isNewArrival,

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { variationsGridSchema, variationsGridValues, type AdminProductJson, type VariationsGrid, type VariationsGridInput } from '#domain/admin-catalogue.ts';
+import {
+  variationsGridSchema,
+  variationsGridValues,
+  type AdminProductJson,
+  type VariationsGrid,
+  type VariationsGridInput,
+} from '#domain/admin-catalogue.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { Form } from '#app/components/forms/Form.tsx';
 import { CheckboxField, Field } from '#app/components/forms/Field.tsx';
@@ -19,10 +25,21 @@ const EMPTY_ROW = {
   sku: '',
   price: '',
   sale_price: '',
+  sale_from: '',
+  sale_to: '',
   stock: '',
   made_to_order: false,
 };
-const FIELDS = ['option', 'sku', 'price', 'sale_price', 'stock', 'made_to_order'] as const;
+const FIELDS = [
+  'option',
+  'sku',
+  'price',
+  'sale_price',
+  'sale_from',
+  'sale_to',
+  'stock',
+  'made_to_order',
+] as const;
 
 /**
  * The grid as the server takes it: new rows whole, and for each size that exists only the fields
@@ -139,7 +156,7 @@ export function SizeGridForm({
         {rows.fields.map((row, index) => (
           <fieldset
             key={row.id}
-            className="grid grid-cols-2 gap-2 rounded border border-stone-200 p-2 md:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto_auto] md:items-end"
+            className="grid grid-cols-2 gap-2 rounded border border-stone-200 p-2 md:grid-cols-[2fr_1fr_1fr_1fr_1.5fr_1.5fr_1fr_auto_auto] md:items-end"
           >
             <legend className="sr-only">Size {index + 1}</legend>
             <Field
@@ -157,6 +174,16 @@ export function SizeGridForm({
               name={`variations.${index}.sale_price`}
               label="Sale price £"
               inputMode="decimal"
+            />
+            <Field
+              name={`variations.${index}.sale_from`}
+              type="datetime-local"
+              label="Sale starts (UK time)"
+            />
+            <Field
+              name={`variations.${index}.sale_to`}
+              type="datetime-local"
+              label="Sale ends (UK time)"
             />
             <Field name={`variations.${index}.stock`} label="Stock (pieces)" inputMode="numeric" />
             <CheckboxField

@@ -5,6 +5,7 @@ import { parsePiecesInput } from '#domain/area.ts';
 import { MADE_TO_ORDER_LABEL } from '#domain/consumer-rights.ts';
 import { useRemoveCartItem, useUpdateCartItem } from '#app/lib/cart.ts';
 import { Spinner } from '../ui/Spinner.tsx';
+import { WasNowPrice } from '../ui/WasNowPrice.tsx';
 
 /**
  * One basket line: image, name, size, quantity (type it or step it), line total and remove. A
@@ -51,7 +52,11 @@ export function BasketLine({ line }: { line: CartLineItemJson }) {
         ) : null}
         {size && !line.is_sample ? (
           <p className="text-sm text-stone-700">
-            {optionPrice(formatGBP(toPence(line.price)), size, line.unit)}
+            <WasNowPrice
+              nowPence={toPence(line.price)}
+              wasPence={line.regular_price === null ? null : toPence(line.regular_price)}
+              words={(amount) => optionPrice(amount, size, line.unit)}
+            />
           </p>
         ) : null}
         <div className="mt-1 flex items-center gap-1">

@@ -1,28 +1,26 @@
-import { variationKind, variationOption } from '#domain/samples.ts';
 import { useQuickAdd } from '#app/lib/cart.ts';
 import { useBasket } from './BasketProvider.tsx';
 import { Drawer } from '../ui/Drawer.tsx';
 import { openerProps } from '../ui/lazy-part.tsx';
 
 /**
- * A Special Deals card's Add to Cart: one piece of the product's first in-stock size, then the
+ * A Special Deals card's Add to Cart: one piece of the size on sale the card prices, then the
  * basket opens.
  */
 export function ClearanceAddToCartButton({
   productId,
+  variationId,
   productName,
 }: {
   productId: number;
+  variationId: number;
   productName: string;
 }) {
   const basket = useBasket();
   const { run, pending, unavailable } = useQuickAdd(
     productId,
     (variations) => {
-      const size = variations.find((v) => {
-        const option = variationOption(v);
-        return v.instock && option !== null && variationKind(option) === 'size';
-      });
+      const size = variations.find((v) => v.id === variationId && v.instock);
       if (!size) return null;
       // The basket works out the m² a piece covers, by the product's selling unit.
       return {

@@ -64,7 +64,7 @@ export interface FieldProps extends Omit<
 > {
   name: string;
   label: ReactNode;
-  type?: 'text' | 'email' | 'password' | 'tel' | 'search' | 'date';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'search' | 'date' | 'datetime-local';
 }
 
 /** A labelled text, email, password or phone input of the surrounding `<Form>`. */

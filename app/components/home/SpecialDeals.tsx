@@ -2,22 +2,17 @@ import { useDeferredValue } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ClearanceJson } from '#domain/api-types.ts';
-import { formatGBP } from '#domain/money.ts';
-import {
-  CLEARANCE_DISCOUNT_PERCENT,
-  clearanceOriginalPence,
-  clearanceSalePence,
-} from '#domain/pricing.ts';
+import { toPence } from '#domain/money.ts';
+import { SELLING_UNIT_LABELS } from '#domain/selling-unit.ts';
 import { apiFetch } from '#app/lib/api.ts';
 import { ClearanceAddToCartButton } from '../basket/ClearanceAddToCartButton.tsx';
 import { ProjectCalculatorButton } from '../basket/ProjectCalculatorButton.tsx';
 import { StoneImage } from '../ui/StoneImage.tsx';
+import { WasNowPrice } from '../ui/WasNowPrice.tsx';
 
 const CARD = 'w-64 shrink-0 snap-start sm:w-72';
 
 function DealCard({ deal }: { deal: ClearanceJson }) {
-  const sale = clearanceSalePence(deal.price_html);
-  const original = clearanceOriginalPence(deal.price_html);
   return (
     <li className={`${CARD} flex flex-col rounded border border-stone-200 bg-white`}>
       <Link to={`/product/${deal.slug}`} className="relative block">
@@ -28,7 +23,7 @@ function DealCard({ deal }: { deal: ClearanceJson }) {
           className="aspect-square w-full rounded-t object-cover"
         />
         <span className="absolute top-3 left-3 rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold text-white">
-          {CLEARANCE_DISCOUNT_PERCENT}% OFF
+          {deal.discount_percent}% OFF
         </span>
       </Link>
       <div className="flex flex-1 flex-col p-4">
@@ -42,18 +37,20 @@ function DealCard({ deal }: { deal: ClearanceJson }) {
             {deal.name}
           </Link>
         </h3>
-        {sale !== null && original !== null && (
-          <p className="mt-2 flex flex-wrap items-baseline gap-x-2">
-            <span className="text-lg font-semibold text-red-800">{formatGBP(sale)}</span>
-            <del className="text-sm text-stone-600">
-              <span className="sr-only">was </span>
-              {formatGBP(original)}
-            </del>
-            <span className="text-sm text-stone-600">per SQM</span>
-          </p>
-        )}
+        <p className="text-sm text-stone-600">Size: {deal.size}</p>
+        <p className="mt-2 text-lg" data-deal-price="">
+          <WasNowPrice
+            nowPence={toPence(deal.sale_price)}
+            wasPence={toPence(deal.regular_price)}
+            words={(amount) => `${amount} ${SELLING_UNIT_LABELS[deal.unit]}`}
+          />
+        </p>
         <div className="mt-auto pt-4">
-          <ClearanceAddToCartButton productId={deal.id} productName={deal.name} />
+          <ClearanceAddToCartButton
+            productId={deal.id}
+            variationId={deal.variation_id}
+            productName={deal.name}
+          />
         </div>
       </div>
     </li>
@@ -71,7 +68,7 @@ function Skeletons() {
 }
 
 /**
- * Clearance cards at sale price (85 % of the listed one). Fetched in the browser with TanStack
+ * Sizes on sale now, at the sale price the basket charges, struck regular price beside it. Fetched in the browser with TanStack
  * Query, so a failing clearance API costs this section, never the page.
  */
 export function SpecialDeals() {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toPence } from '#domain/money.ts';
-import { fromPriceLabel } from '#domain/pricing.ts';
+import { fromPriceLabelOf } from '#domain/pricing.ts';
+import { WasNowPrice, wasPenceOf } from '../ui/WasNowPrice.tsx';
 import type { ProductCardJson } from '#domain/api-types.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 import { StoneImage } from '../ui/StoneImage.tsx';
@@ -72,7 +73,11 @@ export function ProductCard({
         </Link>
       </h3>
       <p className="text-sm text-stone-700">
-        {fromPriceLabel(toPence(product.price), product.unit)}
+        <WasNowPrice
+          nowPence={toPence(product.price)}
+          wasPence={wasPenceOf(product)}
+          words={(amount) => fromPriceLabelOf(amount, product.unit)}
+        />
       </p>
       <AddSampleButton productId={product.id} productName={product.name} />
       <QuickView product={product} open={quickViewOpen} onOpenChange={setQuickViewOpen} />

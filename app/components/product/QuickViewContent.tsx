@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { DELIVERY_NOTE, DRAWER_WIDTHS_PX } from '#domain/catalogue.ts';
 import { toPence } from '#domain/money.ts';
-import { fromPriceLabel } from '#domain/pricing.ts';
+import { fromPriceLabelOf } from '#domain/pricing.ts';
+import { WasNowPrice, wasPenceOf } from '../ui/WasNowPrice.tsx';
 import type { ProductCardJson } from '#domain/api-types.ts';
 import { useChosenVariation, useVariations } from '../../lib/product-queries.ts';
 import { EnquiryForm } from '../enquiry/EnquiryForm.tsx';
@@ -21,7 +22,11 @@ export function QuickViewContent({ product }: { product: ProductCardJson }) {
       <DotsGallery images={product.images} sizes="(min-width: 620px) 580px, 100vw" />
       <h2 className="text-xl font-semibold">{product.name}</h2>
       <p className="self-start rounded-full bg-stone-100 px-3 py-1 text-sm font-semibold">
-        {fromPriceLabel(toPence(product.price), product.unit)}
+        <WasNowPrice
+          nowPence={toPence(product.price)}
+          wasPence={wasPenceOf(product)}
+          words={(amount) => fromPriceLabelOf(amount, product.unit)}
+        />
       </p>
       <SizeSelector
         product={ref}

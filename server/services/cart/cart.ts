@@ -401,6 +401,7 @@ interface LineRow {
   name: string;
   option: string;
   price_pence: number;
+  regular_price_pence: number | null;
   stock_quantity: number | null;
   made_to_order: boolean;
   image: string | null;
@@ -419,6 +420,8 @@ function linesWithProducts(source: SQL, cartId?: SQL): SQL {
       (SELECT p.unit FROM ${products} p WHERE p.id = l.product_id) AS unit,
       (SELECT v.option FROM ${variations} v WHERE v.id = l.variation_id) AS option,
       (SELECT v.price_pence FROM ${variations} v WHERE v.id = l.variation_id) AS price_pence,
+      (SELECT v.regular_price_pence FROM ${variations} v WHERE v.id = l.variation_id)
+        AS regular_price_pence,
       (SELECT v.stock_quantity FROM ${variations} v WHERE v.id = l.variation_id)
         AS stock_quantity,
       (SELECT v.made_to_order FROM ${variations} v WHERE v.id = l.variation_id) AS made_to_order,
@@ -456,6 +459,10 @@ function presentLines(rows: LineRow[]): CartJson {
       m2_quantity: line.m2,
       is_sample: line.is_sample,
       price: priceString(line.price_pence),
+      regular_price:
+        line.regular_price_pence !== null && line.regular_price_pence > line.price_pence
+          ? priceString(line.regular_price_pence)
+          : null,
       line_total: priceString(lineTotalPence(priced[index]!)),
       name: line.name,
       image: { src: line.image ?? '' },

@@ -14,6 +14,12 @@ import { audit, type AuditActor } from '../staff/audit.ts';
 import { stockContext, type StockContext } from '../stock.ts';
 import { filterWhere, pounds } from './admin-product-list.ts';
 import type { VariationRowDb } from './admin-products.ts';
+
+/** The columns a bulk edit reads: its prices move as they stand, sale schedule untouched. */
+type BulkVariationRow = Omit<
+  VariationRowDb,
+  'scheduled_sale_price_pence' | 'sale_from' | 'sale_to'
+>;
 import { refreshProductPrices } from './product-prices.ts';
 
 /** One row a bulk edit changes, with what it was and what it becomes. */
@@ -95,7 +101,7 @@ export class AdminBulkEdits {
       }
       return { productIds, changes, skipped, names };
     }
-    const variationRows = await queryRows<VariationRowDb>(
+    const variationRows = await queryRows<BulkVariationRow>(
       db,
       sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence, stock_quantity, in_stock,
         made_to_order
@@ -323,7 +329,7 @@ export class AdminBulkEdits {
             )
           : [],
         byTable('variations').length
-          ? queryRows<VariationRowDb>(
+          ? queryRows<BulkVariationRow>(
               tx,
               sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence, stock_quantity, in_stock,
         made_to_order

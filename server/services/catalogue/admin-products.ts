@@ -2,8 +2,15 @@ import { sql } from 'drizzle-orm';
 import { isUniqueViolation, queryRows, type Database } from '#db/client.ts';
 import { refreshListingArraysOf } from '#db/listing-arrays.ts';
 import { idArray } from '#db/sql-arrays.ts';
-import { CATALOGUE_MESSAGES, priceUnit, type AdminProductJson, type ProductCreate, type ProductEdit } from '#domain/admin-catalogue.ts';
+import {
+  CATALOGUE_MESSAGES,
+  priceUnit,
+  type AdminProductJson,
+  type ProductCreate,
+  type ProductEdit,
+} from '#domain/admin-catalogue.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
+import { editorPrices, instantToLondonMinute } from '#domain/sale-price.ts';
 import { isSlug, slugify } from '#domain/slug.ts';
 import { badRequest } from '../../http/errors.ts';
 import { sanitiseCmsHtml } from '../content/sanitise.ts';
@@ -19,6 +26,9 @@ export interface VariationRowDb {
   sku: string | null;
   price_pence: number;
   regular_price_pence: number | null;
+  scheduled_sale_price_pence: number | null;
+  sale_from: Date | string | null;
+  sale_to: Date | string | null;
   stock_quantity: number | null;
   in_stock: boolean;
   made_to_order: boolean;
@@ -63,25 +73,30 @@ export async function readAdminProduct(db: Database, id: number): Promise<AdminP
     category_ids: row.category_ids.map(Number),
     term_ids: row.term_ids.map(Number),
     images,
-    variations: sizes.map((v) => ({
-      id: v.id,
-      option: v.option,
-      sku: v.sku,
-      price_unit: priceUnit(v.option),
-      price: formatPoundsPlain(v.regular_price_pence ?? v.price_pence),
-      sale_price: v.regular_price_pence === null ? null : formatPoundsPlain(v.price_pence),
-      stock: v.stock_quantity,
-      in_stock: v.in_stock,
-      made_to_order: v.made_to_order,
-    })),
+    variations: sizes.map((v) => {
+      const prices = editorPrices(v);
+      return {
+        id: v.id,
+        option: v.option,
+        sku: v.sku,
+        price_unit: priceUnit(v.option),
+        price: formatPoundsPlain(prices.price),
+        sale_price: prices.sale_price === null ? null : formatPoundsPlain(prices.sale_price),
+        sale_from: prices.sale_from && instantToLondonMinute(prices.sale_from),
+        sale_to: prices.sale_to && instantToLondonMinute(prices.sale_to),
+        stock: v.stock_quantity,
+        in_stock: v.in_stock,
+        made_to_order: v.made_to_order,
+      };
+    }),
   };
 }
 
 function variationRows(db: Database, productId: number): Promise<VariationRowDb[]> {
   return queryRows<VariationRowDb>(
     db,
-    sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence, stock_quantity, in_stock,
-        made_to_order
+    sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence,
+        scheduled_sale_price_pence, sale_from, sale_to, stock_quantity, in_stock, made_to_order
       FROM variations WHERE product_id = ${productId} ORDER BY position, id`,
   );
 }

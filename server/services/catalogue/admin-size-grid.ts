@@ -1,7 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import { idArray } from '#db/sql-arrays.ts';
-import { CATALOGUE_MESSAGES, storedPrices, variationRowProblem, type AdminProductJson, type VariationRow, type VariationsGrid } from '#domain/admin-catalogue.ts';
+import {
+  CATALOGUE_MESSAGES,
+  variationRowProblem,
+  type AdminProductJson,
+  type VariationRow,
+  type VariationsGrid,
+} from '#domain/admin-catalogue.ts';
+import { editorPrices, storedPrices, type StoredPrices } from '#domain/sale-price.ts';
 import { variationKind } from '#domain/samples.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import type { AuditActor } from '../staff/audit.ts';
@@ -38,11 +45,11 @@ async function skuClashes(tx: Database, grid: VariationsGrid, fields: Fields): P
   });
 }
 
-/** A stored size's prices as the grid shows them: the price before any sale, and the sale price. */
-const gridPrices = (v: VariationRowDb) => ({
-  price: v.regular_price_pence ?? v.price_pence,
-  sale_price: v.regular_price_pence === null ? null : v.price_pence,
-});
+const priceColumns = (p: StoredPrices): SQL[] => [
+  sql`price_pence = ${p.pricePence}`,
+  sql`regular_price_pence = ${p.regularPricePence}`,
+  sql`scheduled_sale_price_pence = ${p.scheduledSalePricePence}`,
+];
 
 /**
  * The SET list of a size that exists: only the fields the grid row carries. A changed price or
@@ -54,18 +61,23 @@ function changedColumns(
   stored: VariationRowDb,
   position: number,
   fields: Fields,
+  now: Date,
 ): SQL[] {
   const set: SQL[] = [sql`position = ${position}`];
   if (row.option !== undefined) set.push(sql`option = ${row.option}`);
   if (row.sku !== undefined) set.push(sql`sku = ${row.sku}`);
-  if (row.price !== undefined || row.sale_price !== undefined) {
-    const merged = { ...gridPrices(stored), option: row.option ?? stored.option };
-    if (row.price !== undefined) merged.price = row.price;
-    if (row.sale_price !== undefined) merged.sale_price = row.sale_price;
+  const priced = ['price', 'sale_price', 'sale_from', 'sale_to'] as const;
+  if (priced.some((key) => row[key] !== undefined)) {
+    const merged = { ...editorPrices(stored), option: row.option ?? stored.option };
+    for (const key of priced)
+      if (row[key] !== undefined) Object.assign(merged, { [key]: row[key] });
     const problem = variationRowProblem(merged);
     if (problem) fields[`variations.${position}.${problem.field}`] = problem.message;
-    const { pricePence, regularPricePence } = storedPrices(merged);
-    set.push(sql`price_pence = ${pricePence}`, sql`regular_price_pence = ${regularPricePence}`);
+    set.push(
+      ...priceColumns(storedPrices(merged, now)),
+      sql`sale_from = ${merged.sale_from?.toISOString() ?? null}`,
+      sql`sale_to = ${merged.sale_to?.toISOString() ?? null}`,
+    );
   }
   if (row.stock !== undefined && row.stock !== row.stock_seen) {
     set.push(sql`stock_quantity = ${row.stock}`);
@@ -128,8 +140,8 @@ export async function saveSizeGrid(
     // The sizes are locked too: an order takes stock under these row locks.
     const locked = await queryRows<VariationRowDb>(
       tx,
-      sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence, stock_quantity, in_stock,
-        made_to_order
+      sql`SELECT id, product_id, option, sku, price_pence, regular_price_pence,
+        scheduled_sale_price_pence, sale_from, sale_to, stock_quantity, in_stock, made_to_order
         FROM variations WHERE product_id = ${productId} ORDER BY id FOR UPDATE`,
     );
     const stored = new Map(locked.map((v) => [v.id, v]));
@@ -143,11 +155,12 @@ export async function saveSizeGrid(
     const moved = movedStock(grid, stored);
     if (moved) throw moved;
 
+    const now = new Date();
     const kept = grid.variations.flatMap((row) => (row.id ? [row.id] : []));
     const updates = grid.variations.flatMap((row, position) =>
       row.id === undefined
         ? []
-        : [{ id: row.id, set: changedColumns(row, stored.get(row.id)!, position, fields) }],
+        : [{ id: row.id, set: changedColumns(row, stored.get(row.id)!, position, fields, now) }],
     );
     const first = Object.values(fields)[0];
     if (first) throw badRequest(first, fields);
@@ -167,13 +180,23 @@ export async function saveSizeGrid(
     }
     for (const [position, row] of grid.variations.entries()) {
       if (row.id !== undefined) continue;
-      const { pricePence, regularPricePence } = storedPrices({
-        price: row.price!,
-        sale_price: row.sale_price ?? null,
-      });
-      await tx.execute(sql`INSERT INTO variations (product_id, option, sku, price_pence,
-          regular_price_pence, stock_quantity, position, made_to_order)
-        VALUES (${productId}, ${row.option!}, ${row.sku ?? null}, ${pricePence}, ${regularPricePence},
+      const saleFrom = row.sale_from ?? null;
+      const saleTo = row.sale_to ?? null;
+      const prices = storedPrices(
+        {
+          price: row.price!,
+          sale_price: row.sale_price ?? null,
+          sale_from: saleFrom,
+          sale_to: saleTo,
+        },
+        now,
+      );
+      await tx.execute(sql`INSERT INTO variations
+          (product_id, option, sku, price_pence, regular_price_pence, scheduled_sale_price_pence,
+           sale_from, sale_to, stock_quantity, position, made_to_order)
+        VALUES (${productId}, ${row.option!}, ${row.sku ?? null}, ${prices.pricePence},
+          ${prices.regularPricePence}, ${prices.scheduledSalePricePence},
+          ${saleFrom?.toISOString() ?? null}, ${saleTo?.toISOString() ?? null},
           ${row.stock ?? null}, ${position}, ${row.made_to_order ?? false})`);
     }
     await refreshProductPrices(tx, [productId]);

@@ -1,52 +1,66 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '#db/client.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '#db/client.ts';
 import type { ClearanceJson } from '#domain/api-types.ts';
-import { attributeTerms, productImages, products, productTerms } from '#db/schema/index.ts';
-import { priceHtml } from './present.ts';
+import { discountPercent } from '#domain/sale-price.ts';
+import { DEFAULT_SELLING_UNIT, isSellingUnit } from '#domain/selling-unit.ts';
+import { priceFields } from './present.ts';
 
 const MATERIAL_ATTRIBUTE = 6;
 
-/** The home page's Special Deals: products on sale, price_html holding the original price. */
+interface DealRow {
+  id: number;
+  name: string;
+  slug: string;
+  unit: string;
+  variation_id: number;
+  size: string;
+  price_pence: number;
+  regular_price_pence: number;
+  image: string | null;
+  material: string | null;
+}
+
+/**
+ * The home page's Special Deals: published products with an in-stock size whose sale runs now,
+ * each with its first such size (the one the card's Add to Cart adds) at the prices the basket
+ * charges. A product flagged for clearance without a sale price is not a deal.
+ */
 export async function clearanceProducts(db: Database, limit: number): Promise<ClearanceJson[]> {
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      pricePence: products.pricePence,
-    })
-    .from(products)
-    .where(and(eq(products.status, 'publish'), eq(products.onSale, true)))
-    .orderBy(desc(products.popularity), asc(products.id))
-    .limit(limit);
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [images, materials] = await Promise.all([
-    db
-      .select({ productId: productImages.productId, src: productImages.src })
-      .from(productImages)
-      .where(inArray(productImages.productId, ids))
-      .orderBy(desc(productImages.position)),
-    db
-      .select({ productId: productTerms.productId, name: attributeTerms.name })
-      .from(productTerms)
-      .innerJoin(attributeTerms, eq(attributeTerms.id, productTerms.termId))
-      .where(
-        and(
-          inArray(productTerms.productId, ids),
-          eq(attributeTerms.attributeId, MATERIAL_ATTRIBUTE),
-        ),
-      ),
-  ]);
-  // Ordered by position descending, so the last write per product is its first image.
-  const imageOf = new Map(images.map((image) => [image.productId, image.src]));
-  const materialOf = new Map(materials.map((m) => [m.productId, m.name]));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    price_html: priceHtml(row.pricePence),
-    imageURL: imageOf.get(row.id) ?? '',
-    material: materialOf.get(row.id) ?? '',
-  }));
+  const rows = await queryRows<DealRow>(
+    db,
+    sql`SELECT p.id, p.name, p.slug, p.unit, d.id AS variation_id, d.option AS size,
+        d.price_pence, d.regular_price_pence,
+        (SELECT i.src FROM product_images i WHERE i.product_id = p.id
+          ORDER BY i.position, i.id LIMIT 1) AS image,
+        (SELECT t.name FROM product_terms pt JOIN attribute_terms t ON t.id = pt.term_id
+          WHERE pt.product_id = p.id AND t.attribute_id = ${MATERIAL_ATTRIBUTE}
+          ORDER BY t.position, t.id LIMIT 1) AS material
+      FROM products p
+      JOIN LATERAL (
+        SELECT v.id, v.option, v.price_pence, v.regular_price_pence FROM variations v
+        WHERE v.product_id = p.id AND v.in_stock AND v.option !~* 'sample'
+          AND v.regular_price_pence > v.price_pence
+        ORDER BY v.position, v.id LIMIT 1
+      ) d ON true
+      WHERE p.status = 'publish'
+      ORDER BY p.popularity DESC, p.id
+      LIMIT ${limit}`,
+  );
+  return rows.map((row) => {
+    const prices = priceFields(row.price_pence, row.regular_price_pence);
+    return {
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      price_html: prices.price_html,
+      imageURL: row.image ?? '',
+      material: row.material ?? '',
+      variation_id: row.variation_id,
+      size: row.size,
+      regular_price: prices.regular_price,
+      sale_price: prices.sale_price,
+      discount_percent: discountPercent(row.regular_price_pence, row.price_pence),
+      unit: isSellingUnit(row.unit) ? row.unit : DEFAULT_SELLING_UNIT,
+    };
+  });
 }

@@ -1,13 +1,40 @@
 import { formatPoundsPlain } from '#domain/money.ts';
 import type { VariationJson } from '#domain/api-types.ts';
+import { wasNowText } from '#domain/sale-price.ts';
 
 /** WooCommerce-style price strings ('45.00') and price_html, shared by every product answer. */
 export function priceString(pence: number): string {
   return formatPoundsPlain(pence);
 }
 
-export function priceHtml(pence: number): string {
-  return `<span class="woocommerce-Price-amount amount">£${formatPoundsPlain(pence)}</span>`;
+const amountHtml = (pence: number) =>
+  `<span class="woocommerce-Price-amount amount">£${formatPoundsPlain(pence)}</span>`;
+
+/**
+ * A price as WooCommerce writes it: the amount, or during a sale the regular price struck
+ * through and the sale price after it, with the words a screen reader says.
+ */
+export function priceHtml(pence: number, wasPence: number | null = null): string {
+  if (wasPence === null || wasPence <= pence) return amountHtml(pence);
+  return (
+    `<del aria-hidden="true">${amountHtml(wasPence)}</del> ` +
+    `<span class="screen-reader-text">${wasNowText(wasPence, pence)}</span> ` +
+    `<ins aria-hidden="true">${amountHtml(pence)}</ins>`
+  );
+}
+
+/**
+ * The price fields of a product or size answer, from what is stored: the price charged now,
+ * and the regular price only while a sale runs (domain/sale-price.ts, effectivePrice).
+ */
+export function priceFields(pricePence: number, regularPricePence: number | null) {
+  const onSale = regularPricePence !== null && regularPricePence > pricePence;
+  return {
+    price: priceString(pricePence),
+    regular_price: priceString(onSale ? regularPricePence : pricePence),
+    sale_price: onSale ? priceString(pricePence) : '',
+    price_html: priceHtml(pricePence, onSale ? regularPricePence : null),
+  };
 }
 
 export function presentVariation(row: {
@@ -15,6 +42,7 @@ export function presentVariation(row: {
   productId: number;
   option: string;
   pricePence: number;
+  regularPricePence: number | null;
   inStock: boolean;
   stockQuantity: number | null;
   madeToOrder: boolean;
@@ -22,8 +50,8 @@ export function presentVariation(row: {
   return {
     id: row.id,
     parent_id: row.productId,
-    price: priceString(row.pricePence),
-    regular_price: priceString(row.pricePence),
+    ...priceFields(row.pricePence, row.regularPricePence),
+    on_sale: row.regularPricePence !== null && row.regularPricePence > row.pricePence,
     instock: row.inStock,
     stock_status: row.inStock ? 'instock' : 'outofstock',
     stock_quantity: row.stockQuantity,

@@ -3,7 +3,6 @@ import { LRUCache } from 'lru-cache';
 import { queryRows, type Database } from '#db/client.ts';
 import { productImages, products, variations } from '#db/schema/index.ts';
 import { idArray } from '#db/sql-arrays.ts';
-import { clearanceSalePence } from '#domain/pricing.ts';
 import { listMeta } from '#domain/catalogue.ts';
 import { DEFAULT_SELLING_UNIT, isSellingUnit } from '#domain/selling-unit.ts';
 import type { SortValue } from '#domain/catalogue-query.ts';
@@ -17,7 +16,7 @@ import type {
   ProductJson,
   VariationJson,
 } from '#domain/api-types.ts';
-import { presentVariation, priceHtml, priceString } from './present.ts';
+import { presentVariation, priceFields } from './present.ts';
 
 export interface ListingFilter {
   category?: string;
@@ -465,8 +464,6 @@ export class ProductCatalogue {
           };
         })
         .filter((attribute) => attribute.terms.length > 0);
-      const price = priceString(row.pricePence);
-      const salePence = row.onSale ? clearanceSalePence(priceHtml(row.pricePence)) : null;
       const product: ProductJson = {
         id: row.id,
         slug: row.slug,
@@ -478,10 +475,7 @@ export class ProductCatalogue {
         featured: row.featured,
         on_sale: row.onSale,
         date_created: row.createdAt.toISOString(),
-        price,
-        regular_price: priceString(row.regularPricePence ?? row.pricePence),
-        sale_price: salePence === null ? '' : priceString(salePence),
-        price_html: priceHtml(row.pricePence),
+        ...priceFields(row.pricePence, row.regularPricePence),
         short_description: row.shortDescription,
         ...(withDescription ? { description: row.description } : {}),
         images: row.images.map(({ id: imageId, src, alt }) => ({ id: imageId, src, alt })),

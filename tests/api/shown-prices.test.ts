@@ -1,0 +1,220 @@
+// Issue 28: the price a page shows for a size is the price the basket and checkout charge, and
+// a scheduled sale starts and ends on time, caches included.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '#db/client.ts';
+import type { AdminProductJson } from '#domain/admin-catalogue.ts';
+import type { ClearanceJson, ProductJson, VariationJson } from '#domain/api-types.ts';
+import { instantToLondonMinute } from '#domain/sale-price.ts';
+import { applySaleSchedules } from '#server/services/catalogue/sale-schedule.ts';
+import { ApiShopper } from '#tests/setup/api-shopper.ts';
+import { staffOfEveryRole, type StaffBrowser } from '#tests/setup/staff-browser.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+const DAY_MS = 86_400_000;
+let t: TestApp;
+let manager: StaffBrowser;
+/** The listing page the comparison walks, and its products the sales are set on. */
+let listingUrl: string;
+let running: ProductJson;
+let pastStart: ProductJson;
+let future: ProductJson;
+let ended: ProductJson;
+
+const get = async <T>(url: string): Promise<T> => {
+  const answer = await t.app.inject({ url });
+  expect(answer.statusCode, url).toBe(200);
+  return answer.json() as T;
+};
+const variationsOf = (id: number) => get<VariationJson[]>(`/api/product/${id}/variations`);
+const isSize = (v: VariationJson) => !/sample/i.test(v.attributes[0]!.option);
+
+/** Sets the first size's sale through the product editor, as staff do. */
+async function setSale(product: ProductJson, sale: { from: Date | null; to: Date | null }) {
+  const loaded = (await manager.call('GET', `/api/admin/products/${product.id}`)).body
+    .data as AdminProductJson;
+  const first = loaded.variations.find((v) => !/sample/i.test(v.option))!;
+  const saved = await manager.call('PUT', `/api/admin/products/${product.id}/variations`, {
+    version: loaded.version,
+    variations: loaded.variations.map((v) =>
+      v.id === first.id
+        ? {
+            id: v.id,
+            price: '62.50',
+            sale_price: '58.00',
+            sale_from: sale.from ? instantToLondonMinute(sale.from) : '',
+            sale_to: sale.to ? instantToLondonMinute(sale.to) : '',
+          }
+        : { id: v.id },
+    ),
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return first.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ manager } = await staffOfEveryRole(t.app));
+  const [category] = await queryRows<{ slug: string }>(
+    t.app.services.db,
+    sql`SELECT c.slug FROM categories c JOIN product_categories pc ON pc.category_id = c.id
+      JOIN products p ON p.id = pc.product_id
+      WHERE p.status = 'publish' AND NOT p.on_sale AND c.slug <> 'stock-clearance'
+      GROUP BY c.slug HAVING count(*) >= 12 ORDER BY c.slug LIMIT 1`,
+  );
+  listingUrl = `/api/products?category=${category!.slug}&per_page=12&page=1`;
+  const listed = (await get<{ data: ProductJson[] }>(listingUrl)).data;
+  const withSizes = [];
+  for (const product of listed) {
+    if ((await variationsOf(product.id)).some(isSize)) withSizes.push(product);
+  }
+  [running, pastStart, future, ended] = withSizes as [
+    ProductJson,
+    ProductJson,
+    ProductJson,
+    ProductJson,
+  ];
+  const now = Date.now();
+  await setSale(running, { from: null, to: null });
+  await setSale(pastStart, { from: new Date(now - 10 * DAY_MS), to: null });
+  await setSale(future, { from: new Date(now + 2 * DAY_MS), to: new Date(now + 9 * DAY_MS) });
+  await setSale(ended, { from: new Date(now - 9 * DAY_MS), to: new Date(now - 2 * DAY_MS) });
+  // Popular enough for the home page's deals, were they on sale.
+  await t.app.services.db.execute(sql`UPDATE products SET popularity = 100000
+    WHERE id IN (${running.id}, ${pastStart.id}, ${future.id}, ${ended.id})`);
+  await t.app.changes.publish('catalogue');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/**
+ * Puts one piece of a size in a fresh basket and reads what the basket and the checkout quote
+ * charge per unit for it.
+ */
+async function charged(productId: number, variationId: number) {
+  const shopper = new ApiShopper(t.app);
+  const added = await shopper.add(productId, variationId, 1);
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  const cart = (await shopper.call('GET', '/api/cart')).body.data as {
+    line_items: { variation_id: number; price: string; regular_price: string | null }[];
+  };
+  const line = cart.line_items.find((l) => l.variation_id === variationId)!;
+  const quote = await shopper.quote();
+  const quoted = quote.lines.find((l) => l.variation_id === variationId)!;
+  return { price: line.price, regular: line.regular_price, quoted: quoted.unit_price };
+}
+
+describe('the price shown is the price charged', () => {
+  it('for every Special Deal of the home page: its size, sale price, was-price and badge', async () => {
+    const deals = (await get<{ data: ClearanceJson[] }>('/api/clearance')).data;
+    const ids = deals.map((d) => d.id);
+    expect(ids).toContain(running.id);
+    expect(ids).toContain(pastStart.id);
+    expect(ids).not.toContain(future.id);
+    expect(ids).not.toContain(ended.id);
+    const ours = deals.find((d) => d.id === running.id)!;
+    expect(ours).toMatchObject({
+      regular_price: '62.50',
+      sale_price: '58.00',
+      discount_percent: 7,
+      unit: running.unit,
+    });
+    expect(ours.price_html).toContain('<del aria-hidden="true">');
+    expect(ours.price_html).toContain('Was £62.50, now £58.00');
+    for (const deal of deals) {
+      const size = (await variationsOf(deal.id)).find((v) => v.id === deal.variation_id)!;
+      expect(size.on_sale, deal.name).toBe(true);
+      expect(Number(deal.sale_price)).toBeLessThan(Number(deal.regular_price));
+      const pay = await charged(deal.id, deal.variation_id);
+      expect(pay, deal.name).toEqual({
+        price: deal.sale_price,
+        regular: deal.regular_price,
+        quoted: deal.sale_price,
+      });
+    }
+  });
+
+  it('for every product of a listing page: the From price and any was-price', async () => {
+    const listed = (await get<{ data: ProductJson[] }>(listingUrl)).data;
+    expect(listed.map((p) => p.id)).toEqual(
+      expect.arrayContaining([running.id, pastStart.id, future.id, ended.id]),
+    );
+    for (const product of listed) {
+      const sizes = await variationsOf(product.id);
+      const priced = sizes.some(isSize) ? sizes.filter(isSize) : sizes;
+      const cheapest = priced.reduce((a, b) => (Number(b.price) < Number(a.price) ? b : a));
+      expect(product.price, product.name).toBe(cheapest.price);
+      // A size out of stock cannot be put in a basket: nothing is charged for it.
+      if (!cheapest.instock) continue;
+      const pay = await charged(product.id, cheapest.id);
+      expect(pay, product.name).toEqual({
+        price: product.price,
+        regular: product.sale_price === '' ? null : product.regular_price,
+        quoted: product.price,
+      });
+    }
+  });
+
+  it('keeps regular and sale prices apart on the product and its sizes, by the schedule', async () => {
+    const sizeOf = async (product: ProductJson) => (await variationsOf(product.id)).find(isSize)!;
+    for (const product of [running, pastStart]) {
+      expect(await sizeOf(product)).toMatchObject({
+        price: '58.00',
+        regular_price: '62.50',
+        sale_price: '58.00',
+        on_sale: true,
+      });
+    }
+    for (const product of [future, ended]) {
+      expect(await sizeOf(product)).toMatchObject({
+        price: '62.50',
+        regular_price: '62.50',
+        sale_price: '',
+        on_sale: false,
+        price_html: '<span class="woocommerce-Price-amount amount">£62.50</span>',
+      });
+    }
+    // The product's own answer: its From price is its cheapest size's, was/now with it.
+    for (const product of [running, pastStart, future, ended]) {
+      const page = (await get<{ data: ProductJson }>(`/api/products/slug/${product.slug}`)).data;
+      const cheapest = (await variationsOf(product.id))
+        .filter(isSize)
+        .reduce((a, b) => (Number(b.price) < Number(a.price) ? b : a));
+      expect(page, product.name).toMatchObject({
+        price: cheapest.price,
+        regular_price: cheapest.regular_price,
+        sale_price: cheapest.sale_price,
+        price_html: cheapest.price_html,
+      });
+    }
+  });
+});
+
+describe('a scheduled sale starts and ends at its instants', () => {
+  it('moves the stored prices at the boundaries, not a millisecond before', async () => {
+    const db = t.app.services.db;
+    const [row] = await queryRows<{ id: number; sale_from: Date; sale_to: Date }>(
+      db,
+      sql`SELECT id, sale_from, sale_to FROM variations WHERE product_id = ${future.id}
+        AND sale_from IS NOT NULL`,
+    );
+    const stored = () =>
+      queryRows<{ price_pence: number; regular_price_pence: number | null }>(
+        db,
+        sql`SELECT price_pence, regular_price_pence FROM variations WHERE id = ${row!.id}`,
+      );
+    const from = new Date(row!.sale_from);
+    const to = new Date(row!.sale_to);
+    expect(await applySaleSchedules(db, new Date(from.getTime() - 1))).toEqual([]);
+    expect(await stored()).toEqual([{ price_pence: 6250, regular_price_pence: null }]);
+    expect(await applySaleSchedules(db, from)).toEqual([future.id]);
+    expect(await stored()).toEqual([{ price_pence: 5800, regular_price_pence: 6250 }]);
+    expect(await applySaleSchedules(db, new Date(to.getTime() - 1))).toEqual([]);
+    expect(await applySaleSchedules(db, to)).toEqual([future.id]);
+    expect(await stored()).toEqual([{ price_pence: 6250, regular_price_pence: null }]);
+    // Back to now: the sale has not started yet.
+    await applySaleSchedules(db, new Date());
+    expect(await stored()).toEqual([{ price_pence: 6250, regular_price_pence: null }]);
+  });
+});
