@@ -1,9 +1,10 @@
 /**
  * Shapes of the API answers, shared by the server that sends them and the storefront. Each is
- * derived from its Zod schema in api-schemas.ts, the same schema /api/openapi.json publishes.
+ * derived from its Zod schema in api-schemas*.ts, the same schema /api/openapi.json publishes.
  */
 import type { z } from 'zod';
 import type * as s from './api-schemas.ts';
+import type * as staff from './api-schemas-staff.ts';
 
 export type ProductImage = z.infer<typeof s.productImageSchema>;
 export type ProductTerm = z.infer<typeof s.productTermSchema>;
@@ -49,7 +50,7 @@ export type AuthJson = z.infer<typeof s.authSchema>;
 export type PostcodeAddressJson = z.infer<typeof s.postcodeAddressSchema>;
 
 /** Back-office answers the staff screens read. */
-export type StaffOrderRowJson = z.infer<typeof s.staffOrderRowSchema>;
-export type AuditRowJson = z.infer<typeof s.auditRowSchema>;
-export type StaffCustomerRow = z.infer<typeof s.staffCustomerRowSchema>;
-export type StaffCustomerJson = z.infer<typeof s.staffCustomerSchema>;
+export type StaffOrderRowJson = z.infer<typeof staff.staffOrderRowSchema>;
+export type AuditRowJson = z.infer<typeof staff.auditRowSchema>;
+export type StaffCustomerRow = z.infer<typeof staff.staffCustomerRowSchema>;
+export type StaffCustomerJson = z.infer<typeof staff.staffCustomerSchema>;

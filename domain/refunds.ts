@@ -4,7 +4,7 @@
 // credit note reduces the VAT of the invoice it refers to).
 import { z } from '#domain/zod.ts';
 import { tryToPence } from './money.ts';
-import type { adminOrderSchema, creditNoteSchema } from './api-schemas.ts';
+import type { adminOrderSchema, creditNoteSchema } from './api-schemas-staff.ts';
 
 /** Credit note numbers are printed with at least this many digits. */
 export const CREDIT_NOTE_NUMBER_DIGITS = 6;

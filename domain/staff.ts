@@ -1,6 +1,6 @@
 // Staff of the back office: their roles, what each role may do, and the sign-in forms' rules.
 import { z } from '#domain/zod.ts';
-import type * as s from './api-schemas.ts';
+import type * as s from './api-schemas-staff.ts';
 import { emailSchema, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './validation.ts';
 
 export const STAFF_ROLES = ['owner', 'manager', 'editor'] as const;

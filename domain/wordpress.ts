@@ -1,7 +1,7 @@
 // The WordPress-REST-compatible content API (design.md section 2): its answer shapes and query
 // rules, shared by the server that answers and the storefront that reads it.
 import { z } from '#domain/zod.ts';
-import type * as s from './api-schemas.ts';
+import type * as s from './api-schemas-wordpress.ts';
 import { intParam, single } from './catalogue-query.ts';
 import { MAX_PAGE } from './catalogue-query.ts';
 

@@ -2,7 +2,7 @@
 // equal to the schemas /api/openapi.json publishes (a difference fails the typecheck).
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import type * as s from '#domain/api-schemas.ts';
+import type * as s from '#domain/api-schemas-staff.ts';
 import type { DashboardJson } from '#domain/dashboard.ts';
 import type { MarkPaidResult, StaffOrderRow } from '#server/services/orders/orders.ts';
 import type { AuditRowJson } from '#server/services/staff/audit.ts';

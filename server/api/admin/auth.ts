@@ -5,7 +5,7 @@ import {
   staffInvitationSchema,
   staffMemberSchema,
   staffSignedInSchema,
-} from '#domain/api-schemas.ts';
+} from '#domain/api-schemas-staff.ts';
 import {
   invitationAcceptSchema,
   invitationOpenSchema,

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  pageMetaSchema,
-  staffCustomerRowSchema,
-  staffCustomerSchema,
-} from '#domain/api-schemas.ts';
+import { pageMetaSchema } from '#domain/api-schemas.ts';
+import { staffCustomerRowSchema, staffCustomerSchema } from '#domain/api-schemas-staff.ts';
 import { pagingParams } from '#domain/catalogue-query.ts';
 import { listMeta } from '#domain/catalogue.ts';
 import { notFound } from '../../http/errors.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminOrderSchema } from '#domain/api-schemas.ts';
+import { adminOrderSchema } from '#domain/api-schemas-staff.ts';
 import { orderParams } from '#domain/checkout.ts';
 import { dispatchSchema, orderMailSchema } from '#domain/order-mail.ts';
 import { notFound } from '../../http/errors.ts';

@@ -4,9 +4,9 @@ import {
   adminOrderSchema,
   dashboardSchema,
   markPaidResultSchema,
-  pageMetaSchema,
   staffOrderRowSchema,
-} from '#domain/api-schemas.ts';
+} from '#domain/api-schemas-staff.ts';
+import { pageMetaSchema } from '#domain/api-schemas.ts';
 import { pagingParams } from '#domain/catalogue-query.ts';
 import { listMeta } from '#domain/catalogue.ts';
 import { orderParams } from '#domain/checkout.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { auditRowSchema, pageMetaSchema, staffSchema } from '#domain/api-schemas.ts';
+import { auditRowSchema, staffSchema } from '#domain/api-schemas-staff.ts';
+import { pageMetaSchema } from '#domain/api-schemas.ts';
 import { pagingParams } from '#domain/catalogue-query.ts';
 import { listMeta } from '#domain/catalogue.ts';
 import { newStaffSchema, staffRoleSchema, type StaffJson } from '#domain/staff.ts';

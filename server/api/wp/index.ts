@@ -1,12 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  errorBodySchema,
-  wpCategorySchema,
-  wpContentSchema,
-  wpErrorSchema,
-  wpIndexSchema,
-} from '#domain/api-schemas.ts';
+import { errorBodySchema } from '#domain/api-schemas.ts';
+import { wpErrorSchema } from '#domain/api-schemas-wordpress.ts';
+import { wpCategorySchema, wpContentSchema, wpIndexSchema } from '#domain/api-schemas-wordpress.ts';
 import { idParams } from '#domain/catalogue-query.ts';
 import {
   WP_BLOG_CATEGORY,

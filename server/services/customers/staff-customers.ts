@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import type { OrderStatus, PaymentStatus } from '#domain/order-states.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
-import type { staffCustomerRowSchema, staffCustomerSchema } from '#domain/api-schemas.ts';
+import type { staffCustomerRowSchema, staffCustomerSchema } from '#domain/api-schemas-staff.ts';
 import type { z } from '#domain/zod.ts';
 
 /** One row of the staff's customer list. */
