@@ -5,9 +5,10 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '#db/client.ts';
 
-type Checked<C> = (
+/** Calls a route as `client` and checks its answer against the document. */
+export type Checked<C> = (
   client: C,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
   headers?: Record<string, string>,

@@ -6,7 +6,6 @@ import type { LightMyRequestResponse as Response } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 
 import { generateSync } from 'otplib';
-import sharp from 'sharp';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variations } from '#db/schema/index.ts';
@@ -17,6 +16,7 @@ import {
 } from '#tests/fakes/ideal-postcodes-api.ts';
 import { startFakeStripeApi, type FakeStripeApi } from '#tests/fakes/stripe-api.ts';
 import { checkoutInput } from '#tests/setup/api-shopper.ts';
+import { catalogueAnswers, importAnswers } from './openapi-answers-catalogue.ts';
 import { returnAnswers } from './openapi-answers-returns.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -83,95 +83,6 @@ const toValidator = (schema: JsonSchema): JsonSchema =>
   JSON.parse(
     JSON.stringify(schema).replaceAll('"#/components/schemas/', '"components.json#/$defs/'),
   ) as JsonSchema;
-
-/** The back office's catalogue routes, as the owner. */
-async function catalogueAnswers(staff: Client) {
-  const list = await checked(staff, 'GET', '/api/admin/products?per_page=3&sort=price-asc');
-  const id = list.json().data[0].id as number;
-  await checked(staff, 'GET', '/api/admin/products/taxonomy');
-  await checked(staff, 'POST', '/api/admin/products', { name: 'Verde Guatemala Marble' });
-  const product = (await checked(staff, 'GET', `/api/admin/products/${id}`)).json().data;
-  await checked(staff, 'PUT', `/api/admin/products/${id}`, {
-    name: product.name,
-    slug: product.slug,
-    status: product.status,
-    short_description: product.short_description,
-    description: product.description,
-    category_ids: product.category_ids,
-    term_ids: product.term_ids,
-    featured: product.featured,
-    is_new_arrival: product.is_new_arrival,
-    on_sale: product.on_sale,
-  });
-  await checked(staff, 'PUT', `/api/admin/products/${id}/variations`, {
-    variations: product.variations.map(
-      (v: {
-        id: number;
-        option: string;
-        sku: string | null;
-        price: string;
-        stock: number | null;
-      }) => ({
-        id: v.id,
-        option: v.option,
-        sku: v.sku ?? '',
-        price: v.price,
-        sale_price: '',
-        stock: v.stock === null ? '' : String(v.stock),
-        stock_seen: v.stock,
-      }),
-    ),
-  });
-  const png = await sharp({
-    create: { width: 64, height: 64, channels: 3, background: '#ccc' },
-  })
-    .png()
-    .toBuffer();
-  const withImage = await checked(staff, 'POST', `/api/admin/products/${id}/images?alt=Slab`, png, {
-    'content-type': 'image/png',
-  });
-  await checked(staff, 'PUT', `/api/admin/products/${id}/images`, {
-    images: withImage
-      .json()
-      .data.images.map((i: { id: number; alt: string }) => ({ id: i.id, alt: i.alt })),
-  });
-  const bulk = { ids: [id], action: 'price_percent', value: '5' };
-  await checked(staff, 'POST', '/api/admin/products/bulk/preview', bulk);
-  await checked(staff, 'POST', '/api/admin/products/bulk', bulk);
-  await checked(staff, 'GET', '/api/admin/products/bulk/last');
-  await checked(staff, 'POST', '/api/admin/products/bulk/undo');
-  const category = await checked(staff, 'POST', '/api/admin/categories', {
-    name: 'Terrazzo',
-    slug: 'terrazzo',
-    section: 'stone-collection',
-  });
-  await checked(staff, 'PUT', `/api/admin/categories/${category.json().data.id}`, {
-    name: 'Terrazzo Tiles',
-    slug: 'terrazzo-tiles',
-    section: 'stone-collection',
-  });
-  const term = await checked(staff, 'POST', '/api/admin/attributes/8/terms', {
-    name: 'Sea Green',
-    slug: 'sea-green',
-  });
-  await checked(staff, 'PUT', `/api/admin/terms/${term.json().data.id}`, {
-    name: 'Sea-green',
-    slug: 'sea-green',
-  });
-}
-
-/** The product CSV export, an import of it (a dry run) and the job with its report. */
-async function importAnswers(staff: Client) {
-  const csv = (await checked(staff, 'GET', '/api/admin/exports/products.csv')).body;
-  const queued = await checked(staff, 'POST', '/api/admin/imports?dry_run=true', csv, {
-    'content-type': 'text/csv',
-  });
-  const url = `/api/admin/jobs/${queued.json().data.id}`;
-  while (!['finished', 'failed'].includes((await checked(staff, 'GET', url)).json().data.status)) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await checked(staff, 'GET', `${url}/errors.csv`);
-}
 
 /** Checks a successful answer against its route's documented response. */
 function expectDocumented(method: Method, url: string, response: Response) {
@@ -519,8 +430,8 @@ describe('every documented route answers as its schema says', () => {
     const customers = await checked(staff, 'GET', '/api/admin/customers');
     await checked(staff, 'GET', `/api/admin/customers/${customers.json().data[0].id}`);
     await checked(staff, 'POST', '/api/admin/cache/refresh');
-    await catalogueAnswers(staff);
-    await importAnswers(staff);
+    await catalogueAnswers(checked, staff);
+    await importAnswers(checked, staff);
     await checked(staff, 'POST', '/api/admin/auth/sign-out');
   });
 
