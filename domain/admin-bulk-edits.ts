@@ -1,7 +1,16 @@
 // Bulk edits of the back office's product list: the list's query (its filter picks "all
 // matching"), the edits (prices by a percentage or an amount, stock, publish) and their previews.
 import { z } from '#domain/zod.ts';
-import { BULK_PERCENT_MAX, BULK_PERCENT_MIN, CATALOGUE_MESSAGES, idList, MAX_BULK_IDS, MAX_PRICE_PENCE, MAX_STOCK, PRODUCT_STATUSES } from './admin-catalogue.ts';
+import {
+  BULK_PERCENT_MAX,
+  BULK_PERCENT_MIN,
+  CATALOGUE_MESSAGES,
+  idList,
+  MAX_BULK_IDS,
+  MAX_PRICE_PENCE,
+  MAX_STOCK,
+  PRODUCT_STATUSES,
+} from './admin-catalogue.ts';
 import { intParam, single } from './catalogue-query.ts';
 import { roundPence, tryToPence } from './money.ts';
 

@@ -1,6 +1,15 @@
 // One data row of a WooCommerce product CSV, read into what the import applies: a product (simple
 // or variable) or a variation (a size of its parent), with every problem found on the row.
-import { CATALOGUE_MESSAGES, DESCRIPTION_MAX_LENGTH, MAX_STOCK, PRODUCT_NAME_MAX_LENGTH, SHORT_DESCRIPTION_MAX_LENGTH, SKU_PATTERN, VARIATION_OPTION_MAX_LENGTH, type ProductStatus } from './admin-catalogue.ts';
+import {
+  CATALOGUE_MESSAGES,
+  DESCRIPTION_MAX_LENGTH,
+  MAX_STOCK,
+  PRODUCT_NAME_MAX_LENGTH,
+  SHORT_DESCRIPTION_MAX_LENGTH,
+  SKU_PATTERN,
+  VARIATION_OPTION_MAX_LENGTH,
+  type ProductStatus,
+} from './admin-catalogue.ts';
 import type { AttributeId } from './catalogue.ts';
 import { isFreeSample, isFullSizeSample } from './samples.ts';
 import { parseSellingUnit, type SellingUnit } from './selling-unit.ts';

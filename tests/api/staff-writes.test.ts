@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
-import { productEditValues, variationsGridValues, type AdminProductJson, type VariationsGridInput } from '#domain/admin-catalogue.ts';
+import {
+  productEditValues,
+  variationsGridValues,
+  type AdminProductJson,
+  type VariationsGridInput,
+} from '#domain/admin-catalogue.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { staffOfEveryRole, TEST_OWNER, type StaffBrowser } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { productCreateSchema, type AdminProductJson, type ProductCreate, type ProductCreateInput } from '#domain/admin-catalogue.ts';
+import {
+  productCreateSchema,
+  type AdminProductJson,
+  type ProductCreate,
+  type ProductCreateInput,
+} from '#domain/admin-catalogue.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { Form } from '#app/components/forms/Form.tsx';
 import { Field } from '#app/components/forms/Field.tsx';

@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import type { AdminProductJson, ProductEditInput, VariationsGridInput } from '#domain/admin-catalogue.ts';
+import type {
+  AdminProductJson,
+  ProductEditInput,
+  VariationsGridInput,
+} from '#domain/admin-catalogue.ts';
 
 /** What a form whose save was refused as stale puts back after the editor reloads. */
 export type Reapply =

@@ -4,7 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useController, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IMAGE_ALT_MAX_LENGTH, UPLOAD_CONTENT_TYPES } from '#domain/admin-images.ts';
-import { productEditSchema, productEditValues, type AdminProductJson, type ProductEdit, type ProductEditInput } from '#domain/admin-catalogue.ts';
+import {
+  productEditSchema,
+  productEditValues,
+  type AdminProductJson,
+  type ProductEdit,
+  type ProductEditInput,
+} from '#domain/admin-catalogue.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { ApiError } from '#app/lib/api.ts';
 import { Form } from '#app/components/forms/Form.tsx';

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pageMetaSchema } from '#domain/api-schemas.ts';
-import { adminProductRowSchema, adminProductSchema, adminTaxonomySchema, productCreateSchema, productEditSchema, variationsGridSchema } from '#domain/admin-catalogue.ts';
+import {
+  adminProductRowSchema,
+  adminProductSchema,
+  adminTaxonomySchema,
+  productCreateSchema,
+  productEditSchema,
+  variationsGridSchema,
+} from '#domain/admin-catalogue.ts';
 import {
   bulkAppliedSchema,
   bulkPreviewSchema,

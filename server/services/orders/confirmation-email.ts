@@ -25,7 +25,6 @@ import type { MailMessage } from '../mail.ts';
 import { rightsSections } from './confirmation-rights.ts';
 import { lineDescription, lineQuantity, type Block, type Section } from './mail-blocks.ts';
 
-
 /** The shop's trading name: the company name without 'Ltd' ('Tessera Stone'). */
 export const SHOP_NAME = COMPANY_NAME.replace(/\s+(?:Ltd|Limited)\.?$/i, '');
 
