@@ -3,7 +3,8 @@
 import { z } from '#domain/zod.ts';
 import { deliverySchema, orderTotalsSchema, pounds } from './api-schemas.ts';
 import { CART_QUANTITY_MAX } from './cart.ts';
-import { MESSAGES, normaliseUkPostcode } from './validation.ts';
+import { MESSAGES } from './validation.ts';
+import { normaliseUkPostcode } from './postcode.ts';
 
 export const DELIVERY_ESTIMATE_MESSAGES = {
   unknownVariation: 'This size is not on sale',

@@ -8,7 +8,7 @@ import { bookableDaysSchema, bookingSchema } from './api-schemas-booking.ts';
 import { DELIVERY_OPTION_IDS, PAYMENT_METHODS } from './checkout.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-states.ts';
 import { SELLING_UNITS } from './selling-unit.ts';
-import { COUNTRY_CODES } from './validation.ts';
+import { COUNTRY_CODES } from './countries.ts';
 
 /** An amount in pounds with two decimals, as every basket and order figure: '123.45'. */
 export const pounds = z

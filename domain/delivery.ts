@@ -8,7 +8,8 @@ import { SHOP_PHONE } from './company.ts';
 import { formatGBP, roundHalfUp } from './money.ts';
 import { isKnownPostcodeArea } from './postcode-areas.ts';
 import type { VariationKind } from './samples.ts';
-import { MESSAGES, normaliseUkPostcode } from './validation.ts';
+import { MESSAGES } from './validation.ts';
+import { normaliseUkPostcode } from './postcode.ts';
 
 /** The delivery_settings row (db/schema/orders.ts), without its id. */
 export interface DeliverySettings {

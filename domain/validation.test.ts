@@ -1,24 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { COUNTRIES, countryLabel } from './countries.ts';
 import {
-  COUNTRIES,
   EMAIL_MAX_LENGTH,
   MESSAGES,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  UK_POSTCODE_REGEX,
   addressSchema,
-  countryLabel,
   emailSchema,
   fieldErrors,
   isPhoneNumber,
   loginSchema,
   newsletterSchema,
-  normaliseUkPostcode,
   postcodeSearchSchema,
   profileSchema,
   signupSchema,
 } from './validation.ts';
+import { UK_POSTCODE_REGEX, normaliseUkPostcode } from './postcode.ts';
 import type { z } from 'zod';
 
 /** The messages a schema gives for an input, in order ([] when valid). */

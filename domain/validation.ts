@@ -3,6 +3,8 @@
 // cannot drift apart.
 import { z } from '#domain/zod.ts';
 import { roundM2 } from './area.ts';
+import { COUNTRY_CODES } from './countries.ts';
+import { normaliseUkPostcode, UK_POSTCODE_INVALID } from './postcode.ts';
 import { CART_QUANTITY_MAX } from './cart.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -38,7 +40,7 @@ export const MESSAGES = {
   addressLine1Required: 'Address Line 1 is required',
   cityRequired: 'Town/City is required',
   postcodeRequired: 'Postcode is required',
-  ukPostcodeInvalid: 'Please enter a valid UK postcode',
+  ukPostcodeInvalid: UK_POSTCODE_INVALID,
   postcodeSearchRequired: 'Please enter a postcode to search',
 } as const;
 
@@ -160,53 +162,6 @@ export const profileSchema = z
     { when: whenFieldsValid('currentPassword', 'newPassword', 'confirmPassword') },
   );
 export type ProfileInput = z.infer<typeof profileSchema>;
-
-/** Address country options (spec section 3), in form order. */
-export const COUNTRIES = [
-  { code: 'GB', label: 'United Kingdom (UK)' },
-  { code: 'US', label: 'United States (US)' },
-  { code: 'CA', label: 'Canada' },
-  { code: 'AU', label: 'Australia' },
-  { code: 'DE', label: 'Germany' },
-  { code: 'FR', label: 'France' },
-  { code: 'OTHER', label: 'Other' },
-] as const;
-export type CountryCode = (typeof COUNTRIES)[number]['code'];
-export const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
-
-/**
- * The label of a country code, or the code itself when unknown.
- *
- * countryLabel('GB') → 'United Kingdom (UK)'
- * countryLabel('XX') → 'XX'
- */
-export function countryLabel(code: string): string {
-  return COUNTRIES.find((c) => c.code === code)?.label ?? code;
-}
-
-/**
- * UK postcodes, including GIR 0AA, with the Royal Mail letter rules for each position: first
- * letter not Q, V or X; second letter not I, J or Z; third (A9A) from A-H, J, K, P, S-U, W; fourth
- * (AA9A) from A, B, E, H, M, N, P, R, V-Y; the inward letters never C, I, K, M, O or V. One optional
- * space, any case.
- */
-export const UK_POSTCODE_REGEX =
-  /^(?:GIR ?0AA|(?:[A-PR-UWYZ][0-9][0-9]?|[A-PR-UWYZ][A-HK-Y][0-9][0-9]?|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/i;
-
-/**
- * A UK postcode in its standard form (upper case, one space before the inward code), or null when
- * it is not a valid UK postcode.
- *
- * normaliseUkPostcode('sw1a1aa') → 'SW1A 1AA'
- * normaliseUkPostcode('  ec1a   1bb ') → 'EC1A 1BB'
- * normaliseUkPostcode('gir0aa') → 'GIR 0AA'
- * normaliseUkPostcode('12345') → null
- */
-export function normaliseUkPostcode(input: string): string | null {
-  const compact = input.replace(/\s+/g, '').toUpperCase();
-  if (!UK_POSTCODE_REGEX.test(compact)) return null;
-  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
-}
 
 const PHONE_CHARACTERS = /^[0-9 +\-()]+$/;
 

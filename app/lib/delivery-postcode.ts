@@ -1,7 +1,7 @@
 // The postcode a shopper priced delivery to, kept for the browser session in a cookie so the
 // basket and the checkout (whose first render is the server's) start with it.
 import { useSyncExternalStore } from 'react';
-import { normaliseUkPostcode } from '#domain/validation.ts';
+import { normaliseUkPostcode } from '#domain/postcode.ts';
 
 export const POSTCODE_COOKIE = 'tessera_postcode';
 

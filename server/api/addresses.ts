@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { addressJsonSchema, postcodeAddressSchema } from '#domain/api-schemas.ts';
-import { MESSAGES, normaliseUkPostcode, postcodeSearchSchema } from '#domain/validation.ts';
+import { MESSAGES, postcodeSearchSchema } from '#domain/validation.ts';
+import { normaliseUkPostcode } from '#domain/postcode.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { ADDRESS_KINDS, CustomerStore } from '../services/accounts/customers.ts';

@@ -320,8 +320,11 @@ describe('images on a phone', () => {
     const events = requestsAroundLoad(page);
     await page.goto(productPath);
     await hydrated(page);
-    const images = page.getByRole('region', { name: 'Related products' }).locator('img');
+    const related = page.getByRole('region', { name: 'Related products' });
+    const images = related.locator('img');
     await expect.poll(() => images.count()).toBe(8);
+    // Below the fold on a phone (under the delivery estimate): lazy images wait to be near view.
+    await related.scrollIntoViewIfNeeded();
     // Each card's stone, e.g. '/media/stone/granite-white-151608-', whatever width and format.
     const stones = (
       await images.evaluateAll((all) => all.map((image) => image.getAttribute('src')))

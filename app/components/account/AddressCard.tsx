@@ -1,5 +1,5 @@
 import type { AddressJson } from '#domain/api-types.ts';
-import { countryLabel } from '#domain/validation.ts';
+import { countryLabel } from '#domain/countries.ts';
 import { secondaryButton } from '#app/components/forms/styles.ts';
 import type { AddressKind } from './AddressDrawer.tsx';
 

@@ -2,7 +2,7 @@
 // order once, whatever the shopper's clicks and the network do.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CheckoutQuoteJson, DeliveryOptionId } from '#domain/checkout.ts';
-import { normaliseUkPostcode } from '#domain/validation.ts';
+import { normaliseUkPostcode } from '#domain/postcode.ts';
 import { apiFetch } from '#app/lib/api.ts';
 
 export interface QuoteParams {

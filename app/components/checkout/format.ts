@@ -1,7 +1,7 @@
 import type { DeliveryOptionJson } from '#domain/checkout.ts';
 import { formatLondonDate, formatUtcDate } from '#domain/dates.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
-import { countryLabel } from '#domain/validation.ts';
+import { countryLabel } from '#domain/countries.ts';
 
 /** '123.45' (the API's pounds) → '£123.45'. */
 export const money = (pounds: string) => formatGBP(toPence(pounds));

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DeliveryEstimateJson } from '#domain/api-schemas-delivery.ts';
-import { MESSAGES, normaliseUkPostcode } from '#domain/validation.ts';
+
+import { normaliseUkPostcode, UK_POSTCODE_INVALID } from '#domain/postcode.ts';
 import { ApiError, apiFetch } from '#app/lib/api.ts';
 import { rememberPostcode, useRememberedPostcode } from '#app/lib/delivery-postcode.ts';
 import { estimateText, money } from '../checkout/format.ts';
@@ -103,7 +104,7 @@ export function DeliveryEstimate({
       </form>
       {invalid ? (
         <p id={`${id}-invalid`} role="alert" className="text-red-700">
-          {MESSAGES.ukPostcodeInvalid}
+          {UK_POSTCODE_INVALID}
         </p>
       ) : null}
       <div role="status" aria-live="polite">

@@ -25,7 +25,7 @@ import {
   type DeliveryEstimateInput,
   type DeliveryEstimateJson,
 } from '#domain/api-schemas-delivery.ts';
-import { normaliseUkPostcode } from '#domain/validation.ts';
+import { normaliseUkPostcode } from '#domain/postcode.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
 import { bookOrder } from './booking.ts';
