@@ -46,6 +46,7 @@ describe.each([
     // Screen readers hear the words once; the struck figures are hidden from them.
     expect(await price.locator('.sr-only').textContent()).toBe(wasNowText(was, now));
     expect(await price.locator('[data-was-now]').getAttribute('aria-hidden')).toBe('true');
+    await price.scrollIntoViewIfNeeded();
     await docsScreenshot(page, `product-sale-price-${name === 'desktop' ? 'desktop' : 'phone'}`);
     expect(errors).toEqual([]);
     await context.close();
