@@ -53,6 +53,9 @@ async function listedPrice(baseUrl: string, id: number): Promise<string | undefi
  */
 const ANNOUNCED = 30_000;
 
+/** LISTEN connections of the two instances: each listens for changes and for mail to send. */
+const LISTENING = 2 * 2;
+
 async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
   const start = Date.now();
   for (;;) {
@@ -131,7 +134,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('changes reach every instance', 
   }
 
   it('a price saved through one instance is served by the other within seconds, not at cache expiry', async () => {
-    await within(ANNOUNCED, async () => (await listeners()) === 2);
+    await within(ANNOUNCED, async () => (await listeners()) === LISTENING);
     const first = (
       (await (await fetch(`${b.url}/api/products?per_page=5`)).json()) as {
         data: ListedProduct[];
@@ -179,7 +182,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('changes reach every instance', 
     await savePriceThroughA(first.id, '555.00');
     await within(ANNOUNCED, async () => (await listedPrice(b.url, first.id)) === '555.00');
     // Both instances listen again.
-    await within(ANNOUNCED, async () => (await listeners()) === 2);
+    await within(ANNOUNCED, async () => (await listeners()) === LISTENING);
     await client.query('UPDATE products SET price_pence = 1 WHERE id = $1', [first.id]);
     await listedPrice(b.url, first.id);
     await savePriceThroughA(first.id, '222.00');
