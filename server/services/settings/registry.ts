@@ -1,0 +1,4 @@
+import type { SettingsSection } from './section.ts';
+
+/** Every section of the owner's settings, in the order the settings screen shows them. */
+export const SETTINGS_SECTIONS: readonly SettingsSection<unknown>[] = [];
