@@ -2,117 +2,30 @@
 // and with webhook events signed by the stripe library's own test helper.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { invoices, orderEvents, orders } from '#db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { invoices } from '#db/schema/index.ts';
 import { StripePayments } from '#server/services/payments/stripe.ts';
-import {
-  startFakeStripeApi,
-  type FakePaymentIntent,
-  type FakeStripeApi,
-} from '#tests/fakes/stripe-api.ts';
-import { storeOrderAwaitingPayment, type StoredOrder } from '#tests/factories/stored-orders.ts';
+import { startFakeStripeApi, type FakePaymentIntent } from '#tests/fakes/stripe-api.ts';
+import { type StoredOrder } from '#tests/factories/stored-orders.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import {
+  createRequests,
+  deliver,
+  event,
+  fake,
+  orderRow,
+  paidEntries,
+  payAtStripe,
+  placeOrder,
+  SECRET_KEY,
+  startPayment,
+  t,
+  useStripeApp,
+  WEBHOOK,
+  WEBHOOK_SECRET,
+} from '#tests/setup/stripe-app.ts';
 
-const SECRET_KEY = 'sk_test_tessera_fake';
-const WEBHOOK_SECRET = 'whsec_tessera_test';
-const PUBLISHABLE_KEY = 'pk_test_tessera_fake';
-const WEBHOOK = '/api/payments/stripe/webhook';
-
-let fake: FakeStripeApi;
-let t: TestApp;
-
-beforeAll(async () => {
-  fake = await startFakeStripeApi({ secretKey: SECRET_KEY });
-  t = await createTestApp({
-    config: {
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-      STRIPE_API_URL: fake.url,
-    },
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
-
-/** An order awaiting payment of £120.00 (by card unless told), written straight into the tables. */
-const placeOrder = (options: { paymentMethod?: 'card' | 'bank_transfer'; status?: string } = {}) =>
-  storeOrderAwaitingPayment(t.database.handle.db, options);
-
-const post = (url: string) => t.app.inject({ method: 'POST', url });
-
-async function startPayment(order: StoredOrder) {
-  return post(`/api/orders/${order.number}/payment?token=${order.token}`);
-}
-
-/** The shopper confirms the card with Stripe.js: the intent succeeds at Stripe. */
-async function payAtStripe(order: StoredOrder): Promise<FakePaymentIntent> {
-  const response = await startPayment(order);
-  expect(response.statusCode).toBe(200);
-  const secret = (response.json() as { client_secret: string }).client_secret;
-  const intent = fake.intents().find((i) => i.client_secret === secret)!;
-  return fake.setStatus(intent.id, 'succeeded');
-}
-
-function event(
-  type: string,
-  intent: FakePaymentIntent,
-  id = `evt_${randomBytes(12).toString('hex')}`,
-) {
-  return {
-    id,
-    object: 'event',
-    api_version: '2025-01-27.acacia',
-    created: Math.floor(Date.now() / 1000),
-    data: { object: intent },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-  };
-}
-
-/** Delivers an event as Stripe does: the JSON body and its Stripe-Signature header. */
-function deliver(
-  body: unknown,
-  options: { secret?: string; signature?: string | null; payload?: string } = {},
-) {
-  const payload = JSON.stringify(body);
-  const signature =
-    options.signature === undefined
-      ? Stripe.webhooks.generateTestHeaderString({
-          payload,
-          secret: options.secret ?? WEBHOOK_SECRET,
-        })
-      : options.signature;
-  return t.app.inject({
-    method: 'POST',
-    url: WEBHOOK,
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      ...(signature === null ? {} : { 'stripe-signature': signature }),
-    },
-    payload: options.payload ?? payload,
-  });
-}
-
-async function orderRow(order: StoredOrder) {
-  const [row] = await t.database.handle.db.select().from(orders).where(eq(orders.id, order.id));
-  return row!;
-}
-
-async function paidEntries(order: StoredOrder) {
-  return t.database.handle.db
-    .select()
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toState, 'paid')));
-}
-
-const createRequests = () =>
-  fake.requests().filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+useStripeApp();
 
 describe('the Stripe provider', () => {
   let closedUrl: string;
