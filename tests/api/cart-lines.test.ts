@@ -1,84 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers } from '#db/schema/index.ts';
 import { buildApp } from '#server/app.ts';
 import { mergeSessionCartIntoCustomer } from '#server/services/cart/ownership.ts';
-import { tileAreaM2 } from '#domain/area.ts';
-import type { VariationJson } from '#domain/api-types.ts';
-import type { CartJson } from '#domain/cart.ts';
-import { buildCatalogue, type SeedProduct } from '#tests/factories/catalogue.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { freeSample, pounds, size, t, useCartApp, Shopper } from '#tests/setup/cart-app.ts';
 
-const catalogue = buildCatalogue();
-const isFree = (o: string) => /free sample/i.test(o);
-const isFull = (o: string) => /full size sample/i.test(o);
-const isTileSize = (o: string) => !isFree(o) && !isFull(o) && tileAreaM2(o) !== null;
-
-function productWhere(test: (p: SeedProduct) => boolean): SeedProduct {
-  const product = catalogue.products.find(test);
-  if (!product) throw new Error('the demo catalogue lacks a product this test needs');
-  return product;
-}
-
-/** A tile with an in-stock 600x400 size, a free sample and a full-size sample in stock. */
-const tile = productWhere(
-  (p) =>
-    p.variations.some((v) => v.option.startsWith('600x400') && v.inStock) &&
-    p.variations.some((v) => isFree(v.option) && v.inStock) &&
-    p.variations.some((v) => isFull(v.option) && v.inStock),
-);
-const withOutOfStockSize = productWhere((p) =>
-  p.variations.some((v) => isTileSize(v.option) && !v.inStock),
-);
-const sundry = productWhere((p) => p.categories.includes('tiling-products'));
-
-let t: TestApp;
-const ids = new Map<string, { id: number; variations: VariationJson[] }>();
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const product of [tile, withOutOfStockSize, sundry]) {
-    const response = await t.app.inject({ url: `/api/products/slug/${product.slug}` });
-    const body = response.json() as { data: { id: number }; variations: VariationJson[] };
-    ids.set(product.slug, { id: body.data.id, variations: body.variations });
-  }
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-function variationOf(product: SeedProduct, test: (option: string, inStock: boolean) => boolean) {
-  const known = ids.get(product.slug)!;
-  const variation = known.variations.find((v) => test(v.attributes[0]!.option, v.instock));
-  if (!variation) throw new Error(`no such variation of ${product.slug}`);
-  return { productId: known.id, variation, pricePence: Math.round(Number(variation.price) * 100) };
-}
-
-const size = () => variationOf(tile, (o, s) => o.startsWith('600x400') && s);
-const freeSample = () => variationOf(tile, (o, s) => isFree(o) && s);
-
-/** A shopper: a cookie jar of one session cookie. */
-class Shopper {
-  cookie = '';
-  async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: this.cookie ? { cookie: this.cookie } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    const setCookie = response.cookies.find((c) => c.name === 'tessera_session');
-    if (setCookie) this.cookie = `tessera_session=${setCookie.value}`;
-    return { status: response.statusCode, body: response.json(), response };
-  }
-  async cart(): Promise<CartJson> {
-    return (await this.call('GET', '/api/cart')).body.data;
-  }
-  add(payload: Record<string, unknown>) {
-    return this.call('POST', '/api/cart/add', payload);
-  }
-}
-
-const pounds = (pence: number) => (pence / 100).toFixed(2);
+useCartApp();
 
 describe('PUT and DELETE /api/cart/{itemId}', () => {
   it("changes a line's pieces and its m² follow", async () => {
