@@ -1,93 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows } from '#db/client.ts';
 import { hashToken } from '#server/services/sessions.ts';
 import type { VariationJson } from '#domain/api-types.ts';
-import { parseTileSize, tileAreaM2 } from '#domain/area.ts';
 import type { CheckoutQuoteJson } from '#domain/checkout.ts';
-import { buildCatalogue, type SeedProduct } from '#tests/factories/catalogue.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import {
+  expectedGoods,
+  orderCount,
+  pence,
+  productId,
+  setStock,
+  shopperWith,
+  size,
+  stock,
+  t,
+  useCheckoutApp,
+} from '#tests/setup/checkout-app.ts';
 
-// The seeded delivery prices (db/migrations/0003_orders.sql), in pence.
-const MARBLE_KG_PER_M2_PER_MM = 2.7;
-
-const catalogue = buildCatalogue();
-const MARBLE = 6;
-const sized = (option: string) =>
-  /^\d+x\d+x\d+$/.test(option) && (parseTileSize(option)?.thicknessMm ?? 0) > 0;
-
-/** A marble tile with a stated thickness in stock, and a free sample in stock. */
-const marble = catalogue.products.find(
-  (p) =>
-    p.terms.some((t) => t.attributeId === MARBLE && t.slug === 'marble') &&
-    !p.categories.includes('stock-clearance') &&
-    p.variations.some((v) => sized(v.option) && v.inStock) &&
-    p.variations.some((v) => /free sample/i.test(v.option) && v.inStock),
-) as SeedProduct;
-
-let t: TestApp;
-let productId: number;
-let size: VariationJson;
-
-const pence = (pounds: string) => Math.round(Number(pounds) * 100);
-const optionOf = (v: VariationJson) => v.attributes[0]!.option;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const answer = await t.app.inject({ url: `/api/products/slug/${marble.slug}` });
-  const body = answer.json() as { data: { id: number }; variations: VariationJson[] };
-  productId = body.data.id;
-  size = body.variations.find((v) => sized(optionOf(v)) && v.instock)!;
-  // Plenty of stock for every test but the race, which sets its own.
-  await setStock(10_000);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-function setStock(pieces: number) {
-  return t.app.services.db.execute(
-    sql`UPDATE variations SET stock_quantity = ${pieces} WHERE id = ${size.id}`,
-  );
-}
-
-async function stock(): Promise<number> {
-  const [row] = await queryRows<{ stock_quantity: number }>(
-    t.app.services.db,
-    sql`SELECT stock_quantity FROM variations WHERE id = ${size.id}`,
-  );
-  return row!.stock_quantity;
-}
-
-async function orderCount(): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    t.app.services.db,
-    sql`SELECT count(*)::int AS n FROM orders`,
-  );
-  return row!.n;
-}
-
-/** A shopper with `pieces` of the marble size in the basket. */
-async function shopperWith(pieces: number): Promise<ApiShopper> {
-  const shopper = new ApiShopper(t.app);
-  const added = await shopper.add(productId, size.id, pieces);
-  expect(added.status).toBe(200);
-  return shopper;
-}
-
-/** The figures a basket of `pieces` of the marble size must come to, worked out here. */
-function expectedGoods(pieces: number) {
-  const area = tileAreaM2(optionOf(size))!;
-  const m2 = Math.round(pieces * area * 1000) / 1000;
-  const gross = Math.round(pence(size.price) * m2);
-  const net = Math.round(gross / 1.2);
-  const thickness = parseTileSize(optionOf(size))!.thicknessMm!;
-  const weight = m2 * MARBLE_KG_PER_M2_PER_MM * thickness;
-  return { m2, gross, net, vat: gross - net, weight };
-}
+useCheckoutApp();
 
 describe('POST /api/checkout/orders with writers racing', () => {
   describe.skipIf(!process.env.TEST_DATABASE_URL)('a change while the order is placed', () => {

@@ -1,110 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '#db/client.ts';
 import { formatGBP } from '#domain/money.ts';
-import type { VariationJson } from '#domain/api-types.ts';
-import { parseTileSize, tileAreaM2 } from '#domain/area.ts';
+import { tileAreaM2 } from '#domain/area.ts';
 import type { CheckoutQuoteJson, OrderJson } from '#domain/checkout.ts';
-import { buildCatalogue, type SeedProduct } from '#tests/factories/catalogue.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import {
+  confirmationMailedAt,
+  expectedGoods,
+  FREE_FROM,
+  freeSample,
+  HIGHLANDS_PALLET,
+  NI_PALLET,
+  optionOf,
+  orderCount,
+  PALLET,
+  PARCEL,
+  pence,
+  productId,
+  shopperWith,
+  size,
+  stock,
+  t,
+  TIMED_SLOT,
+  useCheckoutApp,
+} from '#tests/setup/checkout-app.ts';
 
-// The seeded delivery prices (db/migrations/0003_orders.sql), in pence.
-const PARCEL = 995;
-const PALLET = 4900;
-const HIGHLANDS_PALLET = 4500;
-const NI_PALLET = 6000;
-const FREE_FROM = 50_000;
-const TIMED_SLOT = 2500;
-const MARBLE_KG_PER_M2_PER_MM = 2.7;
-
-const catalogue = buildCatalogue();
-const MARBLE = 6;
-const sized = (option: string) =>
-  /^\d+x\d+x\d+$/.test(option) && (parseTileSize(option)?.thicknessMm ?? 0) > 0;
-
-/** A marble tile with a stated thickness in stock, and a free sample in stock. */
-const marble = catalogue.products.find(
-  (p) =>
-    p.terms.some((t) => t.attributeId === MARBLE && t.slug === 'marble') &&
-    !p.categories.includes('stock-clearance') &&
-    p.variations.some((v) => sized(v.option) && v.inStock) &&
-    p.variations.some((v) => /free sample/i.test(v.option) && v.inStock),
-) as SeedProduct;
-
-let t: TestApp;
-let productId: number;
-let size: VariationJson;
-let freeSample: VariationJson;
-
-const pence = (pounds: string) => Math.round(Number(pounds) * 100);
-const optionOf = (v: VariationJson) => v.attributes[0]!.option;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const answer = await t.app.inject({ url: `/api/products/slug/${marble.slug}` });
-  const body = answer.json() as { data: { id: number }; variations: VariationJson[] };
-  productId = body.data.id;
-  size = body.variations.find((v) => sized(optionOf(v)) && v.instock)!;
-  freeSample = body.variations.find((v) => /free sample/i.test(optionOf(v)) && v.instock)!;
-  // Plenty of stock for every test but the race, which sets its own.
-  await setStock(10_000);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-function setStock(pieces: number) {
-  return t.app.services.db.execute(
-    sql`UPDATE variations SET stock_quantity = ${pieces} WHERE id = ${size.id}`,
-  );
-}
-
-async function stock(): Promise<number> {
-  const [row] = await queryRows<{ stock_quantity: number }>(
-    t.app.services.db,
-    sql`SELECT stock_quantity FROM variations WHERE id = ${size.id}`,
-  );
-  return row!.stock_quantity;
-}
-
-async function orderCount(): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    t.app.services.db,
-    sql`SELECT count(*)::int AS n FROM orders`,
-  );
-  return row!.n;
-}
-
-/** A shopper with `pieces` of the marble size in the basket. */
-async function shopperWith(pieces: number): Promise<ApiShopper> {
-  const shopper = new ApiShopper(t.app);
-  const added = await shopper.add(productId, size.id, pieces);
-  expect(added.status).toBe(200);
-  return shopper;
-}
-
-/** The figures a basket of `pieces` of the marble size must come to, worked out here. */
-function expectedGoods(pieces: number) {
-  const area = tileAreaM2(optionOf(size))!;
-  const m2 = Math.round(pieces * area * 1000) / 1000;
-  const gross = Math.round(pence(size.price) * m2);
-  const net = Math.round(gross / 1.2);
-  const thickness = parseTileSize(optionOf(size))!.thicknessMm!;
-  const weight = m2 * MARBLE_KG_PER_M2_PER_MM * thickness;
-  return { m2, gross, net, vat: gross - net, weight };
-}
-
-/** When the order's confirmation was marked mailed (null until it is). */
-async function confirmationMailedAt(number: string): Promise<Date | null> {
-  const [mailed] = await queryRows<{ confirmation_mailed_at: Date | null }>(
-    t.app.services.db,
-    sql`SELECT confirmation_mailed_at FROM orders WHERE number = ${number}`,
-  );
-  return mailed!.confirmation_mailed_at;
-}
+useCheckoutApp();
 
 describe('GET /api/checkout: the basket priced for an address', () => {
   it('prices goods and a pallet to the mainland, VAT split per line and adding up exactly', async () => {
