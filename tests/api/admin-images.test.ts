@@ -1,39 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import sharp from 'sharp';
-import { type AdminProductJson } from '#domain/admin-catalogue.ts';
 import { IMAGE_MESSAGES, UPLOAD_MAX_BYTES } from '#domain/admin-images.ts';
-import { staffOfEveryRole as signedInStaff, StaffBrowser } from '#tests/setup/staff-browser.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { StaffBrowser } from '#tests/setup/staff-browser.ts';
+import {
+  editor,
+  load,
+  manager,
+  product,
+  t,
+  useAdminCatalogueApp,
+} from '#tests/setup/admin-catalogue-app.ts';
 
-let t: TestApp;
-let owner: StaffBrowser;
-let manager: StaffBrowser;
-let editor: StaffBrowser;
-/** A published product with at least two sizes. */
-let product: { id: number; slug: string };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ owner, manager, editor } = await signedInStaff(t.app));
-  const [row] = await queryRows<{ id: number; slug: string }>(
-    t.app.services.db,
-    sql`SELECT p.id, p.slug FROM products p WHERE p.status = 'publish'
-      AND (SELECT count(*) FROM variations v WHERE v.product_id = p.id AND v.option !~* 'sample') >= 2
-      ORDER BY p.id LIMIT 1`,
-  );
-  product = row!;
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-async function load(id = product.id): Promise<AdminProductJson> {
-  const answer = await owner.call('GET', `/api/admin/products/${id}`);
-  expect(answer.status).toBe(200);
-  return answer.body.data;
-}
+useAdminCatalogueApp();
 
 describe('product images', () => {
   const png = () =>
