@@ -141,7 +141,7 @@ describe('a copy of your data', () => {
     expect(order.lines).toHaveLength(1);
     expect(order.lines[0].pieces).toBe(2);
     expect(order.totals.total.gross).toBe(ada.total);
-    expect(order.booking.delivery_instructions).toBe('Leave by the side gate');
+    expect(order.booking.instructions).toBe('Leave by the side gate');
     expect(data.invoices).toEqual([
       {
         number: order.invoice.number,
