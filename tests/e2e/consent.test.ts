@@ -1,11 +1,13 @@
 // Consent before the non-essential embeds: the reviews widget and the map make no request until
 // the shopper allows them; the choice is remembered across reloads and can be withdrawn.
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { CONSENT_COOKIE } from '#domain/cookie-names.ts';
 import { SHOP_COOKIES } from '#domain/cookies.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { startServerProcess, type ServerProcess } from '#tests/setup/server-process.ts';
 import {
   DESKTOP,
   docsScreenshot,
@@ -29,19 +31,27 @@ const TILE_PNG = Buffer.from(
 );
 
 let browser: Browser;
-let shop: TestApp;
+let shop: ServerProcess;
 let base: string;
+const dataDir = mkdtempSync(join(tmpdir(), 'tessera-consent-'));
 beforeAll(async () => {
   browser = await launchBrowser();
-  shop = await createTestApp({
-    buildDir: resolve(process.env.BUILD_DIR ?? 'build'),
-    config: { MAP_TILE_URL: 'https://tiles.test/{z}/{x}/{y}.png', REVIEWS_WIDGET_SRC: WIDGET },
-  });
-  base = await shop.app.listen({ port: 0, host: '127.0.0.1' });
-});
+  // A shop of its own, with both non-essential embeds configured.
+  shop = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      MAP_TILE_URL: 'https://tiles.test/{z}/{x}/{y}.png',
+      REVIEWS_WIDGET_SRC: WIDGET,
+    },
+    { readyTimeoutMs: 300_000 },
+  );
+  base = shop.url;
+}, 330_000);
 afterAll(async () => {
   await browser?.close();
-  await shop?.close();
+  await shop?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Serves the third parties and counts every request the page makes to them. */
