@@ -180,14 +180,13 @@ it('lists every cookie of the shop on the cookie page, linked from the footer', 
   await page.context().addCookies([{ name: CONSENT_COOKIE, value: 'essential', url: base }]);
   await page.goto(`${base}/privacy-policy`);
   await hydrated(page);
-  await page.getByRole('main').getByRole('link', { name: 'cookie policy' }).click();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Policy' }).click();
   await shown(page.getByRole('heading', { level: 1, name: 'Cookie Policy' }));
   const rows = page.getByRole('table', { name: 'Cookies the shop sets' }).getByRole('rowheader');
   await expect.poll(() => rows.allInnerTexts()).toEqual(SHOP_COOKIES.map((c) => c.name));
   await docsScreenshot(page, 'cookie-page', { fullPage: true });
-  await page.goto(`${base}/`);
-  await hydrated(page);
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Policy' }).click();
+  await page.goBack();
+  await page.getByRole('main').getByRole('link', { name: 'cookie policy' }).click();
   await shown(page.getByRole('heading', { level: 1, name: 'Cookie Policy' }));
   expect(errors).toEqual([]);
   await context.close();
