@@ -16,6 +16,7 @@ import type { MenuNodeJson } from '#domain/api-types.ts';
 import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { BasketProvider } from './components/basket/BasketProvider.tsx';
+import { ConsentBanner } from './components/layout/ConsentBanner.tsx';
 import { Footer } from './components/layout/Footer.tsx';
 import { Header } from './components/layout/Header.tsx';
 import { NotFoundMessage } from './components/layout/NotFoundMessage.tsx';
@@ -39,6 +40,8 @@ export async function loader({ context }: { context: PageLoadContext }) {
   return {
     menu: response?.status === 200 ? response.data.data : [],
     addressLookup: context.config.addressLookup,
+    // Consent is asked for only when something non-essential could load (PECR exempts the rest).
+    consentNeeded: Boolean(context.config.reviewsWidgetSrc || context.config.mapTileUrl),
   };
 }
 
@@ -89,6 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   {children}
                 </div>
                 <Footer />
+                <ConsentBanner needed={data?.consentNeeded ?? false} />
               </>
             )}
           </BasketProvider>

@@ -35,6 +35,7 @@ export default [
   route('/design-pattern', 'routes/section-fallback.tsx', { id: 'fallback:design-pattern' }),
   route('/product/:slug', 'routes/product.tsx'),
   ...CMS_PAGES.map((slug) => route(`/${slug}`, 'routes/content-page.tsx', { id: `page:${slug}` })),
+  route('/cookies', 'routes/cookies.tsx'),
   route('/faq', 'routes/faq.tsx'),
   route('/contact-us', 'routes/contact-us.tsx'),
   route('/contact', 'routes/contact-us.tsx', { id: 'get-quote' }),

@@ -12,6 +12,7 @@ import { healthRoutes } from './plugins/health.ts';
 import { orderExpiryPlugin } from './plugins/order-expiry.ts';
 import { mailOutboxPlugin } from './plugins/mail-outbox.ts';
 import { saleSchedulePlugin } from './plugins/sale-schedule.ts';
+import { retentionPlugin } from './plugins/retention.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staffSessionPlugin } from './plugins/staff-session.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
@@ -90,6 +91,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orderExpiryPlugin, { everyMs: config.orderExpirySweepMs });
   await app.register(mailOutboxPlugin, { mail: config });
   await app.register(saleSchedulePlugin, { enabled: config.saleScheduleSweep });
+  await app.register(retentionPlugin, {
+    everyMs: config.retentionSweepMs,
+    days: config.guestDataRetentionDays,
+  });
   await app.register(mediaRoutes, {
     dataDir: config.dataDir,
     maxCacheBytes: config.mediaCacheBytes,

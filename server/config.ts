@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { SHOP_EMAIL } from '#domain/company.ts';
 import { orderLimitsFrom, type OrderLimits } from '#domain/limits.ts';
+import { retentionDaysFrom } from '#domain/retention.ts';
 import {
   DEFAULT_HOLDING_LIMITS,
   DEFAULT_RATE_LIMITS,
@@ -78,6 +79,10 @@ export interface Config {
   orderExpirySweepMs: number;
   /** Starts and ends scheduled sales at their instants (server/plugins/sale-schedule.ts). */
   saleScheduleSweep: boolean;
+  /** Days guest personal data is kept (GUEST_DATA_RETENTION_DAYS, domain/retention.ts). */
+  guestDataRetentionDays: number;
+  /** How often each instance runs the retention sweep (RETENTION_SWEEP_MS); 0 turns it off. */
+  retentionSweepMs: number;
   /** Card payments through Stripe are offered only when both keys are set. */
   stripe: StripeConfig | undefined;
   /** The address service behind "Find address"; without a key there is no lookup. */
@@ -225,6 +230,9 @@ export function loadConfig(env: Env = process.env): Config {
     orderExpirySweepMs:
       nodeEnv === 'test' ? 0 : Math.max(0, Number(env.ORDER_EXPIRY_SWEEP_MS ?? 300_000) || 0),
     saleScheduleSweep: (env.SALE_SCHEDULE_SWEEP ?? (nodeEnv === 'test' ? '0' : '1')) === '1',
+    guestDataRetentionDays: retentionDaysFrom(env.GUEST_DATA_RETENTION_DAYS),
+    retentionSweepMs:
+      nodeEnv === 'test' ? 0 : Math.max(0, Number(env.RETENTION_SWEEP_MS ?? 86_400_000) || 0),
     orderLimits: orderLimitsFrom(env),
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET

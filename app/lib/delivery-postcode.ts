@@ -1,9 +1,10 @@
 // The postcode a shopper priced delivery to, kept for the browser session in a cookie so the
 // basket and the checkout (whose first render is the server's) start with it.
 import { useSyncExternalStore } from 'react';
+import { POSTCODE_COOKIE } from '#domain/cookie-names.ts';
 import { normaliseUkPostcode } from '#domain/postcode.ts';
 
-export const POSTCODE_COOKIE = 'tessera_postcode';
+export { POSTCODE_COOKIE };
 
 /** The remembered postcode in a Cookie header ('' when none or not a UK postcode). */
 export function postcodeFromCookies(header: string | null | undefined): string {

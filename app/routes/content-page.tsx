@@ -7,6 +7,7 @@ import { ContentPageLayout } from '#app/components/content/ContentPageLayout.tsx
 import { cmsPageTitle } from '#app/components/content/meta.ts';
 import { SampleRules } from '#app/components/content/SampleRules.tsx';
 import { DeliveryAreas } from '#app/components/content/DeliveryAreas.tsx';
+import { PrivacyRights } from '#app/components/content/PrivacyRights.tsx';
 
 interface ContentPageData {
   page: MaybeDeferred<CmsPage | null>;
@@ -40,6 +41,7 @@ export default function ContentPage() {
         <ContentPageLayout page={loaded}>
           {loaded.slug === 'samples' ? <SampleRules /> : null}
           {loaded.slug === 'delivery-information' ? <DeliveryAreas /> : null}
+          {loaded.slug === 'privacy-policy' ? <PrivacyRights /> : null}
         </ContentPageLayout>
       )}
     </DeferredPage>

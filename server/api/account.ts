@@ -7,9 +7,12 @@ import {
   verifyEmailConfirmSchema,
 } from '#domain/api-schemas-tracking.ts';
 import { messageSchema } from '#domain/api-schemas.ts';
+import { dataExportSchema, exportFileName } from '#domain/api-schemas-privacy.ts';
+import { notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { shopOrigin } from '../http/origin.ts';
 import { Accounts } from '../services/accounts/index.ts';
+import { exportCustomerData } from '../services/customers/data-export.ts';
 import { createMailer } from '../services/mail.ts';
 import { GuestOrders } from '../services/orders/guest-orders.ts';
 import { requireCustomerId } from './auth.ts';
@@ -91,6 +94,33 @@ export async function accountApi(app: FastifyInstance) {
       const id = await requireCustomerId(request);
       const claimed = await guestOrders.claim(id, body.numbers);
       return { claimed, message: VERIFY_MESSAGES.claimed(claimed.length) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/account/export',
+    summary:
+      "A copy of the signed-in customer's data as a JSON download: account, addresses, orders with lines, invoices, newsletter sign-up, and enquiries sent with the account's email once it is verified. Never a password hash or a token",
+    tags,
+    response: {
+      description: 'The data, with Content-Disposition: attachment',
+      schema: dataExportSchema,
+      errors: [401],
+      headers: { 'Content-Disposition': 'attachment; filename="tessera-data-{id}-{date}.json"' },
+    },
+    handler: async ({ request, reply }) => {
+      const id = await requireCustomerId(request);
+      const data = await exportCustomerData(app.services.db, app.services.orders, id, {
+        enquiriesByEmail: 'when-verified',
+      });
+      // The session outlived its account (deleted in another tab): nothing left to give.
+      if (!data) throw notFound('No such account');
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${exportFileName(id, new Date())}"`,
+      );
+      return data;
     },
   });
 }

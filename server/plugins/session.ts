@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_COOKIE } from '#domain/cookie-names.ts';
 import { SessionStore, type SessionForWrite, type SessionRecord } from '../services/sessions.ts';
 
 declare module 'fastify' {
@@ -45,7 +46,7 @@ function tokenOf(request: FastifyRequest, cookieName: string): string | null {
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, options: { production: boolean }) => {
   const store = new SessionStore(app.services.db);
-  const cookieName = options.production ? '__Host-tessera_session' : 'tessera_session';
+  const cookieName = options.production ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
   app.decorate('sessions', store);
   app.decorate('sessionCookieName', cookieName);
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { STAFF_COOKIE } from '#domain/cookie-names.ts';
 import { mayWork, type StaffArea } from '#domain/staff.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { AuditActor } from '../services/staff/audit.ts';
@@ -33,7 +34,7 @@ export const staffSessionPlugin = fp(
       createMailer(app.config),
       app.config.rateLimits,
     );
-    const cookieName = options.production ? '__Host-tessera_staff' : 'tessera_staff';
+    const cookieName = options.production ? `__Host-${STAFF_COOKIE}` : STAFF_COOKIE;
     app.decorate('staff', service);
     app.decorate('staffCookieName', cookieName);
     // Sign-out clears the cookie with the attributes that set it, or a browser keeps it.

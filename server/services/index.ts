@@ -51,7 +51,7 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
     menu,
     /** Rate limits and throttles, counted in the database every instance shares. */
     throttle: new Throttle(db),
-    orders: new OrderService(db, { paymentDays }),
+    orders: new OrderService(db, { paymentDays, publicOrigin: selling?.publicOrigin }),
     checkout: new CheckoutService(db, {
       paymentDays,
       paymentMethods,

@@ -249,6 +249,7 @@ describe('every documented route answers as its schema says', () => {
       token: tokenIn(email, /\/my-account\/verify-email\?token=(\S+)/),
     });
     await checked(customer, 'GET', '/api/account/orders/claimable');
+    await checked(customer, 'GET', '/api/account/export');
     await checked(customer, 'POST', '/api/account/orders/claim', {});
   });
 
@@ -429,6 +430,7 @@ describe('every documented route answers as its schema says', () => {
     await returnAnswers({ db: t.app.services.db, checked, customer, staff, orderNumber });
     const customers = await checked(staff, 'GET', '/api/admin/customers');
     await checked(staff, 'GET', `/api/admin/customers/${customers.json().data[0].id}`);
+    await checked(staff, 'GET', `/api/admin/customers/${customers.json().data[0].id}/export`);
     await checked(staff, 'POST', '/api/admin/cache/refresh');
     await catalogueAnswers(checked, staff);
     await importAnswers(checked, staff);

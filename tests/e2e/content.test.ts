@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PAGES, FAQ_TOPICS } from '#db/seed/content/pages.ts';
 import { COMPANY_NAME, SHOP_ADDRESS } from '#domain/company.ts';
+import { CONSENT_COOKIE } from '#domain/cookie-names.ts';
 import { ENQUIRY_MESSAGES } from '#domain/enquiry.ts';
 import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts';
 import { MESSAGES } from '#domain/validation.ts';
@@ -269,7 +270,13 @@ describe('with a map tile source and a reviews widget configured', () => {
     await shop?.close();
   });
 
+  // The map and the widget load only with consent (tests/e2e/consent.test.ts asks for it).
+  async function allowEmbeds(page: Page) {
+    await page.context().addCookies([{ name: CONSENT_COOKIE, value: 'all', url: base }]);
+  }
+
   async function withTiles(page: Page, answer: 'serve' | 'fail') {
+    await allowEmbeds(page);
     await page.route('https://tiles.test/**', (route) =>
       answer === 'serve'
         ? route.fulfill({ status: 200, contentType: 'image/png', body: TILE_PNG })
@@ -307,6 +314,7 @@ describe('with a map tile source and a reviews widget configured', () => {
 
   it('injects the reviews widget script, allowed by the page’s CSP', async () => {
     const fixture = await openPage(browser, WIDE);
+    await allowEmbeds(fixture.page);
     await fixture.page.route('https://reviews.test/widget.js', (route) =>
       route.fulfill({
         contentType: 'text/javascript',

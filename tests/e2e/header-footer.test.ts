@@ -145,9 +145,11 @@ describe('footer', () => {
       ['Contact Us', '/contact-us'],
       ['FAQ', '/faq'],
       ['Privacy Policy', '/privacy-policy'],
+      ['Cookie Policy', '/cookies'],
       ['Terms & Conditions', '/terms-and-conditions'],
       ['Delivery Information', '/delivery-information'],
       ['Return & Refund Policy', '/return-refund-policy'],
+      ['Complaints', '/complaints'],
     ],
     'Advice From Specialist': [
       ['Installation', '/installation'],

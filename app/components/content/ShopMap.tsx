@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { COMPANY_NAME, SHOP_ADDRESS, SHOP_LOCATION } from '#domain/company.ts';
+import { ConsentGate, providerOf } from './ConsentGate.tsx';
 
 // Leaflet touches `window` when imported: load it in the browser only, after hydration.
 const LeafletMap = lazy(() => import('./LeafletMap.tsx'));
@@ -26,8 +27,9 @@ function AddressCard() {
 }
 
 /**
- * The showroom on a map with a marker, beside its address. Without a tile source the map area
- * says so and the address stays; tiles that fail to load leave the marker on a blank map.
+ * The showroom on a map with a marker, beside its address, once the shopper allows the map (its
+ * tiles come from another company). Without a tile source the map area says so and the address
+ * stays; tiles that fail to load leave the marker on a blank map.
  */
 export function ShopMap({ tileUrl }: { tileUrl: string | undefined }) {
   const [mounted, setMounted] = useState(false);
@@ -42,11 +44,17 @@ export function ShopMap({ tileUrl }: { tileUrl: string | undefined }) {
         aria-label="Map of our showroom"
         className="h-72 overflow-hidden rounded border border-stone-200 bg-stone-100 md:h-96"
       >
-        {tileUrl && mounted ? (
-          <Suspense fallback={null}>
-            <LeafletMap tileUrl={tileUrl} />
-          </Suspense>
-        ) : tileUrl ? null : (
+        {tileUrl ? (
+          <ConsentGate label="map" provider={providerOf(tileUrl)}>
+            {() =>
+              mounted ? (
+                <Suspense fallback={null}>
+                  <LeafletMap tileUrl={tileUrl} />
+                </Suspense>
+              ) : null
+            }
+          </ConsentGate>
+        ) : (
           <p className="flex h-full items-center justify-center p-6 text-center text-stone-600">
             The map is not available right now. Our address is beside it.
           </p>

@@ -10,6 +10,7 @@ import {
   SOCIAL_LINKS,
   VAT_NUMBER,
 } from '#domain/company.ts';
+import { openCookieSettings } from '#app/lib/consent.ts';
 import { NewsletterForm } from '../newsletter/NewsletterForm.tsx';
 
 /** The footer's three link columns (spec section 2). */
@@ -32,9 +33,11 @@ export const FOOTER_COLUMNS: readonly {
       { label: 'Contact Us', href: '/contact-us' },
       { label: 'FAQ', href: '/faq' },
       { label: 'Privacy Policy', href: '/privacy-policy' },
+      { label: 'Cookie Policy', href: '/cookies' },
       { label: 'Terms & Conditions', href: '/terms-and-conditions' },
       { label: 'Delivery Information', href: '/delivery-information' },
       { label: 'Return & Refund Policy', href: '/return-refund-policy' },
+      { label: 'Complaints', href: '/complaints' },
     ],
   },
   {
@@ -157,6 +160,13 @@ export function Footer() {
           © {COMPANY_NAME}. Registered in England and Wales, company number {COMPANY_NUMBER}. VAT
           number {VAT_NUMBER}.
         </p>
+        <button
+          type="button"
+          onClick={openCookieSettings}
+          className="mt-2 py-1 underline underline-offset-2 hover:text-white"
+        >
+          Cookie settings
+        </button>
       </div>
     </footer>
   );

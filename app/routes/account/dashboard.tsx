@@ -47,6 +47,24 @@ export default function Dashboard() {
         </section>
       ) : null}
       <MailingListBlock email={profile.email} />
+      <section aria-labelledby="your-data-heading" className="flex flex-col gap-2">
+        <h2 id="your-data-heading" className="font-semibold">
+          Your data
+        </h2>
+        <p className="text-sm">
+          A copy of what we hold about you: your account, addresses and orders, in a file you can
+          keep or give to another service.
+        </p>
+        <p>
+          <a
+            href="/api/account/export"
+            download
+            className="inline-block rounded border border-stone-ink px-4 py-2 text-sm font-semibold hover:bg-stone-100"
+          >
+            Download your data
+          </a>
+        </p>
+      </section>
       <DeleteAccount />
     </div>
   );

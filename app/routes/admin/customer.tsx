@@ -33,9 +33,19 @@ export default function AdminCustomer() {
     <div className="flex flex-col gap-6">
       <PageHeading
         aside={
-          <Link className="text-sm underline" to="/admin/customers">
-            All customers
-          </Link>
+          <span className="flex flex-wrap items-center gap-4">
+            {/* A subject access request: the download is audit-logged. */}
+            <a
+              className="rounded border border-stone-ink px-3 py-1.5 text-sm font-semibold hover:bg-stone-100"
+              href={`/api/admin/customers/${c.id}/export`}
+              download
+            >
+              Download their data
+            </a>
+            <Link className="text-sm underline" to="/admin/customers">
+              All customers
+            </Link>
+          </span>
         }
       >
         {`${c.first_name} ${c.last_name}`.trim() || c.email}

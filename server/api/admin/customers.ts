@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pageMetaSchema } from '#domain/api-schemas.ts';
 import { staffCustomerRowSchema, staffCustomerSchema } from '#domain/api-schemas-staff.ts';
+import { dataExportSchema, exportFileName } from '#domain/api-schemas-privacy.ts';
 import { pagingParams } from '#domain/catalogue-query.ts';
 import { listMeta } from '#domain/catalogue.ts';
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { requireStaff } from '../../plugins/staff-session.ts';
+import { auditActor, requireStaff } from '../../plugins/staff-session.ts';
+import { exportCustomerData } from '../../services/customers/data-export.ts';
+import { audit } from '../../services/staff/audit.ts';
 import { StaffCustomers } from '../../services/customers/staff-customers.ts';
 
 const customersQuery = z.object({
@@ -23,7 +26,8 @@ const customerParams = z.object({
 
 /**
  * Customers for staff, read-only: the back office never edits a customer's account, and a
- * customer's own changes (PUT /api/auth/update-profile) can never reach their role.
+ * customer's own changes (PUT /api/auth/update-profile) can never reach their role. A copy of
+ * a customer's data may be downloaded, audit-logged.
  */
 export async function adminCustomersApi(app: FastifyInstance) {
   const customers = new StaffCustomers(app.services.db);
@@ -66,6 +70,40 @@ export async function adminCustomersApi(app: FastifyInstance) {
       const data = await customers.one(params.id);
       if (!data) throw notFound('No such customer');
       return { data };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/customers/:id/export',
+    summary:
+      "A copy of one customer's data as a JSON download, for a subject access request: the same document the customer downloads, their enquiries always included. Each download is audit-logged",
+    tags,
+    params: customerParams,
+    response: {
+      description: 'The data, with Content-Disposition: attachment',
+      schema: dataExportSchema,
+      errors: [401, 403, 404],
+      headers: { 'Content-Disposition': 'attachment; filename="tessera-data-{id}-{date}.json"' },
+    },
+    handler: async ({ params, request, reply }) => {
+      const member = await requireStaff(request, 'customers');
+      const data = await exportCustomerData(app.services.db, app.services.orders, params.id, {
+        enquiriesByEmail: 'always',
+      });
+      if (!data) throw notFound('No such customer');
+      // Who took a copy of someone's personal data is itself worth keeping.
+      await audit(app.services.db, auditActor(request, member), {
+        action: 'customer.export',
+        entity: 'customer',
+        entityId: params.id,
+        after: { orders: data.orders.length, enquiries: data.enquiries.length },
+      });
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${exportFileName(params.id, new Date())}"`,
+      );
+      return data;
     },
   });
 }

@@ -17,7 +17,7 @@ export const dispatchNote = (d: Dispatch) =>
  */
 export async function fulfil(
   tx: Tx,
-  order: OrderHead,
+  order: OrderHead & { origin: string | undefined },
   to: OrderStatus,
   dispatch: Dispatch | null,
 ): Promise<void> {

@@ -6,6 +6,7 @@ import { formatLondonDate } from '#domain/dates.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import type { Dispatch } from '#domain/order-mail.ts';
+import { COMPLAINTS_PATH } from '#domain/consumer-rights.ts';
 import { formatCreditNoteNumber } from '#domain/refunds.ts';
 import type { MailMessage } from '../mail.ts';
 import { writeMail } from '../mail-outbox/outbox.ts';
@@ -25,13 +26,23 @@ export interface MailOrder {
   number: string;
   email: string;
   totalPence: number;
+  /** The shop's public origin (PUBLIC_ORIGIN), for the complaints link; a path alone without. */
+  origin?: string | undefined;
 }
 
 const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
 
+/** Every mail of an order's life ends with the way to complain (consumer-rights.ts). */
 function customerMail(order: MailOrder, subject: string, blocks: Block[]): MailMessage {
   return sectionsMail(order.email, subject, [
     { title: null, blocks: [...blocks, paragraph(`Thank you for shopping with ${SHOP_NAME}.`)] },
+    {
+      title: 'Complaints',
+      blocks: [
+        paragraph('Not happy with something? Tell us and we will put it right.'),
+        { kind: 'link', label: 'How to complain', href: `${order.origin ?? ''}${COMPLAINTS_PATH}` },
+      ],
+    },
     shopSection(),
   ]);
 }

@@ -100,8 +100,13 @@ function sameHash(a: string, b: string): boolean {
 export class OrderService {
   constructor(
     private readonly db: Database,
-    private readonly options: { paymentDays: number },
+    private readonly options: { paymentDays: number; publicOrigin?: string | undefined },
   ) {}
+
+  /** The shop's public origin for links in the mails of an order's life, when configured. */
+  get mailOrigin(): string | undefined {
+    return this.options.publicOrigin;
+  }
 
   /** A guest's order joins the account they made from its link. */
   async joinCustomer(orderId: number, customerId: number): Promise<void> {
@@ -316,7 +321,7 @@ export class OrderService {
         kind: 'payment_received',
         orderId: order.id,
         eventKey: 'paid',
-        message: paymentReceivedMail(order, invoice!.number),
+        message: paymentReceivedMail({ ...order, origin: this.mailOrigin }, invoice!.number),
         attachments: [{ kind: 'invoice' }],
       });
       if (order.customerId !== null) {
@@ -422,7 +427,7 @@ export class OrderService {
         actor,
         note: note ?? (dispatch ? dispatchNote(dispatch) : null),
       });
-      await fulfil(tx, order, to, dispatch ?? null);
+      await fulfil(tx, { ...order, origin: this.mailOrigin }, to, dispatch ?? null);
     });
     announceMail();
   }

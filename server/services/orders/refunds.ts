@@ -165,6 +165,7 @@ export class RefundService {
           number: input.orderNumber,
           email: order.email,
           totalPence: order.total_pence,
+          origin: this.orders.mailOrigin,
         },
         { amountPence: input.amountPence, creditNote: number, reason: input.reason },
       ),
