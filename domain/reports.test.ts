@@ -4,6 +4,7 @@ import {
   londonMidnight,
   periodInstants,
   periodKeys,
+  presetPeriod,
   REPORT_MESSAGES,
   reportPeriodQuery,
   salesReport,
@@ -246,5 +247,34 @@ describe('the sales report', () => {
       ['Other', 1, '-10.01', null],
     ]);
     expect(report.totals.gross).toBe('139.99');
+  });
+});
+
+describe('the preset periods', () => {
+  it('gives this month to date, last month and the last full calendar quarter', () => {
+    expect(presetPeriod('this_month', '2026-05-14')).toEqual({
+      from: '2026-05-01',
+      to: '2026-05-14',
+    });
+    expect(presetPeriod('last_month', '2026-01-14')).toEqual({
+      from: '2025-12-01',
+      to: '2025-12-31',
+    });
+    expect(presetPeriod('last_month', '2026-03-31')).toEqual({
+      from: '2026-02-01',
+      to: '2026-02-28',
+    });
+    expect(presetPeriod('last_quarter', '2026-05-14')).toEqual({
+      from: '2026-01-01',
+      to: '2026-03-31',
+    });
+    expect(presetPeriod('last_quarter', '2026-02-01')).toEqual({
+      from: '2025-10-01',
+      to: '2025-12-31',
+    });
+    expect(presetPeriod('last_quarter', '2026-12-31')).toEqual({
+      from: '2026-07-01',
+      to: '2026-09-30',
+    });
   });
 });

@@ -468,13 +468,29 @@ export function londonDateTime(at: Date): string {
   return `${londonDay(at)} ${londonClock.format(at)}`;
 }
 
-export const VAT_DOCUMENTS_CSV_HEADERS = [
-  'Type',
-  'Number',
-  'Date',
-  'Order',
-  'Invoice',
-  'Net',
-  'VAT',
-  'Gross',
-] as const;
+/** The periods the report screen offers in one click. */
+export const REPORT_PRESETS = ['this_month', 'last_month', 'last_quarter'] as const;
+export type ReportPreset = (typeof REPORT_PRESETS)[number];
+
+/**
+ * A preset period around `today` (a London date): this month to date, last month, or the last
+ * full calendar quarter (VAT quarters most often end in March, June, September and December).
+ *
+ * presetPeriod('this_month', '2026-05-14') → { from: '2026-05-01', to: '2026-05-14' }
+ * presetPeriod('last_month', '2026-01-14') → { from: '2025-12-01', to: '2025-12-31' }
+ * presetPeriod('last_quarter', '2026-05-14') → { from: '2026-01-01', to: '2026-03-31' }
+ */
+export function presetPeriod(preset: ReportPreset, today: string): ReportPeriod {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const firstOf = (y: number, m: number) => new Date(Date.UTC(y, m - 1, 1));
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const dayBefore = (d: Date) => iso(new Date(d.getTime() - DAY_MS));
+  if (preset === 'this_month') return { from: iso(firstOf(year, month)), to: today };
+  if (preset === 'last_month') {
+    const start = firstOf(year, month - 1);
+    return { from: iso(start), to: dayBefore(firstOf(year, month)) };
+  }
+  const quarterStart = firstOf(year, month - ((month - 1) % 3));
+  const start = new Date(Date.UTC(quarterStart.getUTCFullYear(), quarterStart.getUTCMonth() - 3));
+  return { from: iso(start), to: dayBefore(quarterStart) };
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { salesReportSchema, vatReportSchema } from '#domain/api-schemas-reports.ts';
-import { reportPeriodQuery, salesReportQuery, VAT_DOCUMENTS_CSV_HEADERS } from '#domain/reports.ts';
+import { reportPeriodQuery, salesReportQuery } from '#domain/reports.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { route } from '../../http/route.ts';
 import { requireStaff } from '../../plugins/staff-session.ts';
@@ -9,6 +9,7 @@ import {
   ORDERS_CSV_HEADERS,
   ordersCsvRows,
   salesFigures,
+  VAT_DOCUMENTS_CSV_HEADERS,
   vatFigures,
   vatDocumentsCsvRows,
 } from '../../services/reports/reports.ts';

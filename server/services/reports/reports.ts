@@ -269,6 +269,17 @@ export async function ordersCsvRows(
   ]);
 }
 
+export const VAT_DOCUMENTS_CSV_HEADERS = [
+  'Type',
+  'Number',
+  'Date',
+  'Order',
+  'Invoice',
+  'Net',
+  'VAT',
+  'Gross',
+] as const;
+
 /** The VAT report's documents as CSV rows, under VAT_DOCUMENTS_CSV_HEADERS. */
 export function vatDocumentsCsvRows(report: VatReportJson): (string | CsvAmount)[][] {
   return report.documents.map((d) => [
