@@ -76,6 +76,7 @@ export default [
       route('/orders', 'routes/admin/orders.tsx'),
       route('/orders/:number', 'routes/admin/order.tsx'),
       route('/returns', 'routes/admin/returns.tsx'),
+      route('/reports', 'routes/admin/reports.tsx'),
       route('/customers', 'routes/admin/customers.tsx'),
       route('/customers/:id', 'routes/admin/customer.tsx'),
       route('/staff', 'routes/admin/staff.tsx'),

@@ -15,16 +15,18 @@ export const STAFF_AREAS = [
   'content',
   'staff',
   'audit',
+  'reports',
 ] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
 /**
- * Who may work where: owners everywhere; managers the catalogue, orders and customers; editors
- * pages, posts and the menu. Everyone sees the dashboard.
+ * Who may work where: owners everywhere; managers the catalogue, orders, customers and the
+ * sales and VAT reports (they already see every order's figures); editors pages, posts and the
+ * menu. Everyone sees the dashboard.
  */
 const ACCESS: Record<StaffRole, readonly StaffArea[]> = {
   owner: STAFF_AREAS,
-  manager: ['dashboard', 'catalogue', 'orders', 'customers'],
+  manager: ['dashboard', 'catalogue', 'orders', 'customers', 'reports'],
   editor: ['dashboard', 'content'],
 };
 

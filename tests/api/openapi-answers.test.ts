@@ -9,6 +9,7 @@ import { generateSync } from 'otplib';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variations } from '#db/schema/index.ts';
+import { londonDay } from '#domain/dashboard.ts';
 import { createFirstOwner } from '#server/services/staff/first-owner.ts';
 import {
   startFakeIdealPostcodes,
@@ -419,6 +420,11 @@ describe('every documented route answers as its schema says', () => {
       `/api/orders/${orderNumber}/credit-notes/${refunded.json().credit_note}.pdf`,
     );
     await checked(staff, 'GET', `/api/admin/orders/${orderNumber}/invoice.pdf`);
+    // The order paid and refunded just now, in today's reports.
+    const today = londonDay(new Date());
+    for (const path of ['sales?group=product&', 'vat?', 'vat.csv?', 'orders.csv?']) {
+      await checked(staff, 'GET', `/api/admin/reports/${path}from=${today}&to=${today}`);
+    }
     for (const kind of ['packing-slip', 'delivery-note']) {
       await checked(staff, 'GET', `/api/admin/orders/${orderNumber}/${kind}.pdf`);
       await checked(

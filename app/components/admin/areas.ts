@@ -10,6 +10,7 @@ export const ADMIN_AREAS: readonly { area: StaffArea; label: string; to: string 
   { area: 'catalogue', label: 'Import', to: '/admin/import' },
   { area: 'content', label: 'Content', to: '/admin/content' },
   { area: 'customers', label: 'Customers', to: '/admin/customers' },
+  { area: 'reports', label: 'Reports', to: '/admin/reports' },
   { area: 'staff', label: 'Staff', to: '/admin/staff' },
   { area: 'audit', label: 'Audit log', to: '/admin/audit' },
 ];

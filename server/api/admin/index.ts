@@ -8,6 +8,7 @@ import { adminImportsApi } from './imports.ts';
 import { adminOrderDocumentsApi } from './order-documents.ts';
 import { adminOrdersApi } from './orders.ts';
 import { adminOrderMailsApi } from './order-mails.ts';
+import { adminReportsApi } from './reports.ts';
 import { adminReturnsApi } from './returns.ts';
 import { adminStaffApi } from './staff.ts';
 
@@ -24,4 +25,5 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminCustomersApi);
   await app.register(adminCacheApi);
   await app.register(adminImportsApi);
+  await app.register(adminReportsApi);
 }
