@@ -9,6 +9,7 @@ import { DELIVERY_OPTION_IDS, PAYMENT_METHODS } from './checkout.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-states.ts';
 import { SELLING_UNITS } from './selling-unit.ts';
 import { COUNTRY_CODES } from './countries.ts';
+import { productFactsFields } from './product-facts.ts';
 
 /** An amount in pounds with two decimals, as every basket and order figure: '123.45'. */
 export const pounds = z
@@ -78,6 +79,7 @@ export const productSchema = z
     categories: z.array(productTermSchema),
     attributes: z.array(productAttributeSchema),
     variations: z.array(id),
+    ...productFactsFields,
   })
   .meta({ id: 'Product' });
 

@@ -8,9 +8,11 @@ import { relatedProducts } from '#domain/related.ts';
 import { findAvailableFreeSample } from '#domain/samples.ts';
 import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { SELLING_UNIT_LABELS } from '#domain/selling-unit.ts';
+import { productFactsJsonLd } from '#domain/product-json-ld.ts';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/layout/Breadcrumb.tsx';
 import { AddSampleButton } from '../components/product/AddSampleButton.tsx';
 import { ProductCarousel } from '../components/product/ProductCarousel.tsx';
+import { ProductFacts } from '../components/product/ProductFacts.tsx';
 import { ProductGallery } from '../components/product/ProductGallery.tsx';
 import { SizeSelector } from '../components/product/SizeSelector.tsx';
 import { WasNowPrice, wasPenceOf } from '../components/ui/WasNowPrice.tsx';
@@ -85,10 +87,10 @@ function productJsonLd(page: ProductPage) {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: product.name,
-    description: product.short_description,
     sku: String(product.id),
     category: product.categories[0]?.name,
     image: product.images.map((image) => new URL(image.src, origin).href),
+    ...productFactsJsonLd(product, origin),
     offers: {
       '@type': 'Offer',
       url: canonical,
@@ -180,6 +182,7 @@ function ProductDetails({ page }: { page: ProductPage & { crumbs: Crumb[] } }) {
           ) : null}
         </div>
       </div>
+      <ProductFacts product={product} chosenId={chosen?.id ?? null} />
       <ProductCarousel title="Sealing and fixing products" products={sealing} />
       <ProductCarousel title="Related products" products={related} />
     </main>

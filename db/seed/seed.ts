@@ -117,6 +117,10 @@ export async function seedCatalogue(db: Database, options: CatalogueOptions = {}
   await insertChunked(db, t.productTerms, productTerms);
   await insertChunked(db, t.productImages, images);
   await insertChunked(db, t.variations, variations);
+  const facts = links
+    .filter(({ p }) => p.sealingAdvice !== '')
+    .map(({ p, id }) => ({ productId: id, sealingAdvice: p.sealingAdvice }));
+  await insertChunked(db, t.productFacts, facts);
   await refreshListingArrays(db);
   return {
     categories: catalogue.categories.length,

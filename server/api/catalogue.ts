@@ -26,11 +26,18 @@ import { notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { clearanceProducts } from '../services/catalogue/clearance.ts';
 import { listingJsonText } from '../services/catalogue/listing-json.ts';
+import { readDocumentFile, withProductFacts } from '../services/catalogue/product-facts.ts';
+import { sendPdf } from '../http/pdf.ts';
 import {
   sortToOrder,
   type ListingFilter,
   type ListingOrder,
 } from '../services/catalogue/products.ts';
+
+const documentParams = z.object({
+  id: z.coerce.number({ error: 'Document not found' }).int().positive().max(2_147_483_647),
+  name: z.string().max(200),
+});
 
 type Extras = { [K in keyof typeof listingExtras]?: z.output<(typeof listingExtras)[K]> };
 
@@ -178,7 +185,24 @@ export async function catalogueApi(app: FastifyInstance) {
           .send({ code: 'moved_permanently', message, error: message, slug: current });
       }
       cacheable(reply);
-      return product;
+      return { ...product, data: await withProductFacts(db, product.data, product.variations) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/product-documents/:id/:name',
+    summary:
+      "A product's document (Declaration of Performance, CE/UKCA marking, data sheet) as the PDF staff uploaded, by the url its product's answer gives",
+    tags,
+    params: documentParams,
+    response: { description: 'The PDF', contentType: 'application/pdf', errors: [404] },
+    handler: async ({ params, reply }) => {
+      const file = await readDocumentFile(db, params.id, params.name);
+      if (!file) throw notFound('Document not found');
+      // An id's bytes never change, but a document staff remove should not live on for long.
+      cacheable(reply, 3600);
+      return sendPdf(reply, params.name, file);
     },
   });
 

@@ -56,7 +56,9 @@ function isUpload(route: string | undefined, contentType: string | undefined): b
     ((route === '/api/admin/products/:id/images' ||
       route === '/api/orders/:number/returns/photos') &&
       (UPLOAD_CONTENT_TYPES as readonly string[]).includes(type)) ||
-    (route === '/api/admin/imports' && (IMPORT_CONTENT_TYPES as readonly string[]).includes(type))
+    (route === '/api/admin/imports' &&
+      (IMPORT_CONTENT_TYPES as readonly string[]).includes(type)) ||
+    (route === '/api/admin/products/:id/documents' && type === 'application/pdf')
   );
 }
 

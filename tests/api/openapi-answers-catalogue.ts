@@ -54,6 +54,7 @@ export async function catalogueAnswers<C>(checked: Checked<C>, staff: C) {
       .json()
       .data.images.map((i: { id: number; alt: string }) => ({ id: i.id, alt: i.alt })),
   });
+  await productFactsAnswers(checked, staff, id);
   const bulk = { ids: [id], action: 'price_percent', value: '5' };
   await checked(staff, 'POST', '/api/admin/products/bulk/preview', bulk);
   await checked(staff, 'POST', '/api/admin/products/bulk', bulk);
@@ -76,6 +77,29 @@ export async function catalogueAnswers<C>(checked: Checked<C>, staff: C) {
   await checked(staff, 'PUT', `/api/admin/terms/${term.json().data.id}`, {
     name: 'Sea-green',
     slug: 'sea-green',
+  });
+}
+
+/** The editor's facts and documents of a product, and the document's download. */
+async function productFactsAnswers<C>(checked: Checked<C>, staff: C, id: number) {
+  await checked(staff, 'GET', `/api/admin/products/${id}/facts`);
+  await checked(staff, 'PUT', `/api/admin/products/${id}/facts`, {
+    frost_resistance: '',
+    slip_rating: 'R10',
+    sealing_advice: 'Seal after installation.',
+  });
+  const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+  const added = await checked(
+    staff,
+    'POST',
+    `/api/admin/products/${id}/documents?title=Declaration%20of%20Performance&kind=dop`,
+    pdf,
+    { 'content-type': 'application/pdf' },
+  );
+  const [document] = added.json().data.documents as { id: number; url: string }[];
+  await checked(staff, 'GET', document!.url);
+  await checked(staff, 'PUT', `/api/admin/products/${id}/documents`, {
+    documents: [{ id: document!.id, title: 'DoP', kind: 'dop' }],
   });
 }
 

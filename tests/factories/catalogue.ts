@@ -53,6 +53,8 @@ export interface SeedProduct {
   unit: SellingUnit;
   description: string;
   shortDescription: string;
+  /** What the description already advises on sealing; '' for sundries. Ratings are never seeded. */
+  sealingAdvice: string;
   pricePence: number;
   regularPricePence: number | null;
   featured: boolean;
@@ -82,6 +84,8 @@ export interface CatalogueOptions {
 }
 
 const DAY_MS = 86_400_000;
+const SEAL_BEFORE_AND_AFTER =
+  'Seal before grouting and again after installation, with an impregnating sealer for natural stone.';
 const ROMAN_SUFFIXES = ['II', 'III', 'IV', 'V', 'VI', 'VII'];
 
 export function stoneImageSrc(material: string, colour: string, seed: number, width = 640): string {
@@ -211,6 +215,7 @@ export function buildCatalogue(options: CatalogueOptions = {}): SeedCatalogue {
         description: plan.sundries
           ? `<p>${name}. Read the label before use and test on a spare piece first.</p>`
           : `<p>${name} is cut from ${stoneName} ${material}. Natural stone varies from piece to piece and batch to batch in colour, veining and markings: order a sample to see the current batch.</p><p>Allow 10% extra for cuts and breakages. Seal before grouting and after installation.</p>`,
+        sealingAdvice: plan.sundries ? '' : SEAL_BEFORE_AND_AFTER,
         pricePence: fromPrice,
         regularPricePence: fromSize?.regularPricePence ?? null,
         featured: random.chance(0.06),

@@ -21,6 +21,7 @@ import { inputClass, primaryButton, secondaryButton } from '#app/components/form
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { applyServerErrors, failureMessage } from '#app/components/admin/ui.tsx';
 import { SizeGridForm } from '#app/components/admin/SizeGridForm.tsx';
+import { ProductFactsPanel } from '#app/components/admin/ProductFactsPanel.tsx';
 import { isStaleSave, StaleSaveNotice } from '#app/components/admin/StaleSave.tsx';
 import {
   changedFields,
@@ -84,6 +85,7 @@ export default function AdminProductEdit() {
         <ProductForm product={product.data} taxonomy={taxonomy.data} session={session} />
         <ImagesForm product={product.data} session={session} />
         <SizeGridForm product={product.data} session={session} />
+        <ProductFactsPanel productId={id} session={session} />
       </div>
     </div>
   );

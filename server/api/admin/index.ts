@@ -7,6 +7,7 @@ import { adminCustomersApi } from './customers.ts';
 import { adminImportsApi } from './imports.ts';
 import { adminOrderDocumentsApi } from './order-documents.ts';
 import { adminOrdersApi } from './orders.ts';
+import { adminProductFactsApi } from './product-facts.ts';
 import { adminOrderMailsApi } from './order-mails.ts';
 import { adminReportsApi } from './reports.ts';
 import { adminReturnsApi } from './returns.ts';
@@ -21,6 +22,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminOrderMailsApi);
   await app.register(adminReturnsApi);
   await app.register(adminCatalogueApi);
+  await app.register(adminProductFactsApi);
   await app.register(adminContentApi);
   await app.register(adminCustomersApi);
   await app.register(adminCacheApi);
