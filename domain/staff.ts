@@ -15,11 +15,12 @@ export const STAFF_AREAS = [
   'content',
   'staff',
   'audit',
+  'settings',
 ] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
 /**
- * Who may work where: owners everywhere; managers the catalogue, orders and customers; editors
+ * Who may work where: owners everywhere (the shop's settings, staff and the audit log only they); managers the catalogue, orders and customers; editors
  * pages, posts and the menu. Everyone sees the dashboard.
  */
 const ACCESS: Record<StaffRole, readonly StaffArea[]> = {

@@ -9,6 +9,7 @@ import { adminOrderDocumentsApi } from './order-documents.ts';
 import { adminOrdersApi } from './orders.ts';
 import { adminOrderMailsApi } from './order-mails.ts';
 import { adminReturnsApi } from './returns.ts';
+import { adminDeliverySettingsApi } from './settings-delivery.ts';
 import { adminStaffApi } from './staff.ts';
 
 /** The back office's API: every route checks the staff member's role on the server. */
@@ -24,4 +25,5 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminCustomersApi);
   await app.register(adminCacheApi);
   await app.register(adminImportsApi);
+  await app.register(adminDeliverySettingsApi);
 }
