@@ -300,3 +300,14 @@ export function deliveryRulesOf(value: DeliverySettingsValue): {
     })),
   };
 }
+
+export const PREVIEW_MESSAGES = {
+  pieces: `Enter the pieces, from 1 to ${CART_QUANTITY_MAX}`,
+} as const;
+
+/** The settings screen's preview form: a postcode and the pieces of each sample basket line. */
+export const deliveryPreviewFormSchema = z.object({
+  postcode: deliveryPreviewInput.shape.postcode,
+  pieces: z.array(whole(1, CART_QUANTITY_MAX, PREVIEW_MESSAGES.pieces)),
+});
+export type DeliveryPreviewForm = z.input<typeof deliveryPreviewFormSchema>;

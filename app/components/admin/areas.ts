@@ -12,6 +12,7 @@ export const ADMIN_AREAS: readonly { area: StaffArea; label: string; to: string 
   { area: 'customers', label: 'Customers', to: '/admin/customers' },
   { area: 'staff', label: 'Staff', to: '/admin/staff' },
   { area: 'audit', label: 'Audit log', to: '/admin/audit' },
+  { area: 'settings', label: 'Delivery settings', to: '/admin/settings/delivery' },
 ];
 
 /** The areas a role may open (the server checks again on every call). */
