@@ -131,7 +131,9 @@ const prefixList = z
     const bad = prefixes.find((p) => zonePrefix(p) === null);
     if (bad !== undefined) ctx.addIssue({ code: 'custom', message: M.prefixInvalid(bad.trim()) });
   })
-  .transform((prefixes) => [...new Set(prefixes.map((p) => zonePrefix(p)!))]);
+  .transform((prefixes) => [
+    ...new Set(prefixes.map(zonePrefix).filter((p): p is string => p !== null)),
+  ]);
 
 function zoneSchema<P extends z.ZodType<string[]>>(prefixes: P) {
   return z.object({
