@@ -82,6 +82,7 @@ export default [
       route('/staff', 'routes/admin/staff.tsx'),
       route('/password', 'routes/admin/password.tsx'),
       route('/audit', 'routes/admin/audit.tsx'),
+      route('/settings/delivery', 'routes/admin/settings/delivery.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

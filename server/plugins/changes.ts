@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Listener } from '#db/client.ts';
 
 /** What changed: each kind clears the caches that show it. */
-export const SHOP_CHANGES = ['catalogue', 'content', 'menu', 'home'] as const;
+export const SHOP_CHANGES = ['catalogue', 'content', 'menu', 'home', 'settings'] as const;
 export type ShopChange = (typeof SHOP_CHANGES)[number];
 
 type ChangeListener = (change: ShopChange) => void;
@@ -70,6 +70,7 @@ export const changesPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('changes', changes);
   changes.on((change) => {
     if (change === 'catalogue' || change === 'menu') app.services.invalidateCatalogue();
+    if (change === 'settings') app.services.checkout.invalidateRules();
   });
 
   const { database } = app;

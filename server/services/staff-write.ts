@@ -109,13 +109,16 @@ export async function claimVersion(
   return row.version + 1;
 }
 
+/** What is saved whole, each with one version counter: the mega-menu, the home page, settings. */
+export type VersionedResource = 'menu' | 'home' | 'settings:delivery';
+
 /**
- * The same for what is saved whole (the mega-menu, the home page): one counter per resource,
- * created at version 1 on first use.
+ * The same for what is saved whole (the mega-menu, the home page, a section of the settings):
+ * one counter per resource, created at version 1 on first use.
  */
 export async function claimResourceVersion(
   tx: Database,
-  resource: 'menu' | 'home',
+  resource: VersionedResource,
   loaded: number | undefined,
 ): Promise<number> {
   await tx.execute(sql`INSERT INTO resource_versions (resource) VALUES (${resource})
@@ -133,7 +136,7 @@ export async function claimResourceVersion(
 }
 
 /** The version of a whole resource now (1 before its first save). */
-export async function resourceVersion(db: Database, resource: 'menu' | 'home'): Promise<number> {
+export async function resourceVersion(db: Database, resource: VersionedResource): Promise<number> {
   const [row] = await queryRows<{ version: number }>(
     db,
     sql`SELECT version FROM resource_versions WHERE resource = ${resource}`,

@@ -409,6 +409,12 @@ describe('every documented route answers as its schema says', () => {
     await checked(staff, 'PUT', '/api/admin/menu', menu.json().data);
     const home = await checked(staff, 'GET', '/api/admin/home');
     await checked(staff, 'PUT', '/api/admin/home', home.json().data);
+    const delivery = await checked(staff, 'GET', '/api/admin/settings/delivery');
+    await checked(staff, 'POST', '/api/admin/settings/delivery/preview', {
+      value: delivery.json().data.value,
+      postcode: 'IV2 3JH',
+    });
+    await checked(staff, 'PUT', '/api/admin/settings/delivery', delivery.json().data);
     const refunded = await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/refund`, {
       amount: '1.00',
       reason: 'Goodwill gesture',

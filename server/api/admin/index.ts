@@ -11,6 +11,7 @@ import { adminProductFactsApi } from './product-facts.ts';
 import { adminOrderMailsApi } from './order-mails.ts';
 import { adminReportsApi } from './reports.ts';
 import { adminReturnsApi } from './returns.ts';
+import { adminDeliverySettingsApi } from './settings-delivery.ts';
 import { adminStaffApi } from './staff.ts';
 
 /** The back office's API: every route checks the staff member's role on the server. */
@@ -28,4 +29,5 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminCacheApi);
   await app.register(adminImportsApi);
   await app.register(adminReportsApi);
+  await app.register(adminDeliverySettingsApi);
 }

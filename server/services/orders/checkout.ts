@@ -47,7 +47,10 @@ import {
 } from './pricing.ts';
 
 const DAY_MS = 86_400_000;
-/** How long delivery prices are kept in memory before they are read again. */
+/**
+ * How long delivery prices are kept in memory before they are read again; an owner's save drops
+ * them at once on every instance (invalidateRules, on the `settings` change).
+ */
 const RULES_TTL_MS = 10_000;
 
 type DeliveryRules = Awaited<ReturnType<typeof deliveryRules>>;
@@ -124,6 +127,16 @@ export class CheckoutService {
       });
     }
     return this.cachedRules.rules;
+  }
+
+  /** Drops the kept delivery rules: the owner saved new ones (a `settings` ShopChange). */
+  invalidateRules(): void {
+    this.cachedRules = null;
+  }
+
+  /** The delivery terms (payment days) the quote's bookable days are counted with. */
+  get terms(): { paymentDays: number } {
+    return this.options;
   }
 
   /** GET /api/checkout: what the checkout page shows; every figure is the server's. */

@@ -14,6 +14,10 @@ import { TERMS_VERSION } from '#domain/checkout.ts';
 import type { DeliveryAreaJson, DeliveryEstimateJson } from '#domain/api-schemas-delivery.ts';
 import { zoneTable } from '#domain/delivery-zones.ts';
 import {
+  deliveryRulesOf,
+  type DeliverySettingsValue,
+} from '#domain/api-schemas-settings-delivery.ts';
+import {
   lineWeightKg,
   quoteDelivery,
   type DeliveryQuote,
@@ -30,6 +34,7 @@ import type { SampleRules } from '#domain/samples.ts';
 import { cartOwner } from '../cart/ownership.ts';
 import { bookableDays, type BookingTerms } from './booking.ts';
 import { readSampleRules } from '../samples/sample-rules.ts';
+import { readDeliverySettings } from '../settings/delivery-section.ts';
 import type { SessionRecord } from '../sessions.ts';
 
 /** A basket line with what pricing, stock and the order's snapshot need. */
@@ -173,34 +178,6 @@ export async function readLines(
   });
 }
 
-interface SettingsRow {
-  parcel_max_kg: number;
-  parcel_pence: number;
-  pallet_max_kg: number;
-  pallet_pence: number;
-  free_threshold_pence: number;
-  full_size_sample_postage_pence: number;
-  timed_slot_pence: number;
-  standard_min_days: number;
-  standard_max_days: number;
-  post_min_days: number;
-  post_max_days: number;
-  collection_offered: boolean;
-  collection_address: string | null;
-  collection_lead_days: number;
-}
-
-interface ZoneRow {
-  code: string;
-  name: string;
-  prefixes: string[];
-  deliverable: boolean;
-  parcel_surcharge_pence: number;
-  pallet_surcharge_pence: number;
-  extra_days: number;
-  message: string | null;
-}
-
 /** What delivering a basket depends on: prices, zones and the sample rules. */
 export interface DeliveryRules {
   settings: DeliverySettings;
@@ -208,43 +185,18 @@ export interface DeliveryRules {
   samples: SampleRules;
 }
 
+/**
+ * Delivery settings (saved, or a preview's unsaved ones) with the sample rules, as priceBasket
+ * takes them: checkout and the settings preview price with the same rules from the same values.
+ */
+export function rulesOf(value: DeliverySettingsValue, samples: SampleRules): DeliveryRules {
+  return { ...deliveryRulesOf(value), samples };
+}
+
 /** The delivery prices and zones, and the sample rules, as the owner last set them. */
 export async function deliveryRules(db: Database): Promise<DeliveryRules> {
-  const [[settings], zones, samples] = await Promise.all([
-    queryRows<SettingsRow>(db, sql`SELECT * FROM delivery_settings WHERE id = 1`),
-    queryRows<ZoneRow>(db, sql`SELECT * FROM delivery_zones ORDER BY position, code`),
-    readSampleRules(db),
-  ]);
-  if (!settings) throw new Error('delivery_settings has no row: run the migrations');
-  return {
-    settings: {
-      parcelMaxKg: settings.parcel_max_kg,
-      parcelPence: settings.parcel_pence,
-      palletMaxKg: settings.pallet_max_kg,
-      palletPence: settings.pallet_pence,
-      freeThresholdPence: settings.free_threshold_pence,
-      fullSizeSamplePostagePence: settings.full_size_sample_postage_pence,
-      timedSlotPence: settings.timed_slot_pence,
-      standardMinDays: settings.standard_min_days,
-      standardMaxDays: settings.standard_max_days,
-      postMinDays: settings.post_min_days,
-      postMaxDays: settings.post_max_days,
-      collection: settings.collection_offered
-        ? { address: settings.collection_address, leadDays: settings.collection_lead_days }
-        : null,
-    },
-    zones: zones.map((zone) => ({
-      code: zone.code,
-      name: zone.name,
-      prefixes: zone.prefixes,
-      deliverable: zone.deliverable,
-      parcelSurchargePence: zone.parcel_surcharge_pence,
-      palletSurchargePence: zone.pallet_surcharge_pence,
-      extraDays: zone.extra_days,
-      message: zone.message,
-    })),
-    samples,
-  };
+  const [value, samples] = await Promise.all([readDeliverySettings(db), readSampleRules(db)]);
+  return rulesOf(value, samples);
 }
 
 /**

@@ -1,4 +1,5 @@
+import { deliverySection } from './delivery-section.ts';
 import type { SettingsSection } from './section.ts';
 
 /** Every section of the owner's settings, in the order the settings screen shows them. */
-export const SETTINGS_SECTIONS: readonly SettingsSection<unknown>[] = [];
+export const SETTINGS_SECTIONS: readonly SettingsSection<unknown>[] = [deliverySection];

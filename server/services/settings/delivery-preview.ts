@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '#db/client.ts';
+import { DELIVERY_ESTIMATE_MESSAGES } from '#domain/api-schemas-delivery.ts';
+import type {
+  DeliveryPreviewInput,
+  DeliveryPreviewJson,
+} from '#domain/api-schemas-settings-delivery.ts';
+import { normaliseUkPostcode } from '#domain/postcode.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { BookingTerms } from '../orders/booking.ts';
+import { estimateJson, lineJson, priceBasket, readLines, rulesOf } from '../orders/pricing.ts';
+import { readSampleRules } from '../samples/sample-rules.ts';
+
+/** Pieces of the default sample basket's tile: about 2.4 m², a pallet's weight of most stone. */
+export const SAMPLE_BASKET_PIECES = 10;
+
+/**
+ * The default sample basket: SAMPLE_BASKET_PIECES of the first tile size on sale (the lowest
+ * product and variation ids with a width × height × thickness option), so the preview shows a
+ * real product until the owner picks the pieces.
+ */
+async function sampleBasket(db: Database): Promise<{ variationId: number; pieces: number }[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT v.id FROM variations v JOIN products p ON p.id = v.product_id
+      WHERE p.status = 'publish' AND v.price_pence > 0 AND v.option ~ '^\\d+x\\d+x\\d+$'
+      ORDER BY p.id, v.id LIMIT 1`,
+  );
+  return rows.map((row) => ({ variationId: row.id, pieces: SAMPLE_BASKET_PIECES }));
+}
+
+/**
+ * POST /api/admin/settings/delivery/preview: a sample basket priced for a postcode with delivery
+ * settings not saved yet, by the same readLines and priceBasket checkout quotes with, so what the
+ * preview shows is what checkout charges once the settings are saved.
+ */
+export async function previewDelivery(
+  db: Database,
+  input: DeliveryPreviewInput,
+  terms: BookingTerms,
+): Promise<DeliveryPreviewJson> {
+  const postcode = normaliseUkPostcode(input.postcode) ?? input.postcode;
+  const wanted =
+    input.lines?.map((l) => ({ variationId: l.variation_id, pieces: l.quantity })) ??
+    (await sampleBasket(db));
+  const [lines, samples] = await Promise.all([readLines(db, wanted), readSampleRules(db)]);
+  const missing = lines.findIndex((line) => line === null);
+  if (missing >= 0) {
+    throw badRequest(DELIVERY_ESTIMATE_MESSAGES.unknownVariation, {
+      [`lines.${missing}.variation_id`]: DELIVERY_ESTIMATE_MESSAGES.unknownVariation,
+    });
+  }
+  const found = lines.filter((line) => line !== null);
+  const rules = rulesOf(input.value, samples);
+  const basket = priceBasket(found, rules, { country: 'GB', postcode }, undefined);
+  return {
+    ...estimateJson(postcode, basket, new Date(), terms),
+    lines: basket.lines.map(lineJson),
+  };
+}
