@@ -21,9 +21,9 @@ export const STAFF_AREAS = [
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
 /**
- * Who may work where: owners everywhere (the shop's settings, staff and the audit log only they); managers the catalogue, orders, customers and the
- * sales and VAT reports (they already see every order's figures); editors pages, posts and the
- * menu. Everyone sees the dashboard.
+ * Who may work where: owners everywhere (the shop's settings, staff and the audit log only
+ * they); managers the catalogue, orders, customers and the sales and VAT reports (they already
+ * see every order's figures); editors pages, posts and the menu. Everyone sees the dashboard.
  */
 const ACCESS: Record<StaffRole, readonly StaffArea[]> = {
   owner: STAFF_AREAS,
