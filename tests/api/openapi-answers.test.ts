@@ -428,7 +428,8 @@ describe('every documented route answers as its schema says', () => {
     }
     await returnAnswers({ db: t.app.services.db, checked, customer, staff, orderNumber });
     const customers = await checked(staff, 'GET', '/api/admin/customers');
-    await checked(staff, 'GET', `/api/admin/customers/${customers.json().data[0].id}`);
+    const account = customers.json().data.find((c: { id: number | null }) => c.id !== null);
+    await checked(staff, 'GET', `/api/admin/customers/${account.id}`);
     await checked(staff, 'POST', '/api/admin/cache/refresh');
     await catalogueAnswers(checked, staff);
     await importAnswers(checked, staff);
