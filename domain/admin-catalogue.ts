@@ -28,7 +28,11 @@ export const BULK_PREVIEW_ROWS = 200;
 /** What a SKU may hold: the editor, its grid and the CSV import share it. */
 export const SKU_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
-export const PRODUCT_STATUSES = ['draft', 'publish'] as const;
+/**
+ * A product is a draft, published, or archived: withdrawn from sale (hidden from the shop, its page
+ * answers 410 Gone) but kept for its orders and for the day it returns (admin-product-lifecycle.ts).
+ */
+export const PRODUCT_STATUSES = ['draft', 'publish', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 export const CATALOGUE_MESSAGES = {
@@ -38,7 +42,7 @@ export const CATALOGUE_MESSAGES = {
     'The slug may hold lower-case letters, digits and single hyphens, e.g. carrara-marble',
   slugTaken: 'Another product already uses this slug',
   publishWithoutSizes: 'Add a size with its price before publishing the product',
-  statusRequired: 'Choose draft or published',
+  statusRequired: 'Choose draft, published or archived',
   shortDescriptionTooLong: `The short description must be at most ${SHORT_DESCRIPTION_MAX_LENGTH} characters`,
   descriptionTooLong: `The description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
   unknownCategory: 'Choose categories from the list',

@@ -151,15 +151,21 @@ export const adminOrderSchema = orderSchema
   })
   .meta({ id: 'AdminOrder' });
 
-/** One row of the staff's customer list. */
+/**
+ * One row of the staff's customer list: an account, or a guest (who bought without one, known by
+ * the email of their orders: no id, the name of their latest order, joined at their first).
+ */
 export const staffCustomerRowSchema = z.object({
-  id,
+  id: id.nullable(),
+  kind: z.enum(['account', 'guest']),
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   created_at: z.string(),
   is_paying_customer: z.boolean(),
   orders: z.number().int(),
+  /** What their orders came to, cancelled and expired ones left out. */
+  orders_total: pounds,
   newsletter: z.boolean(),
 });
 

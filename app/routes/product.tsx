@@ -7,6 +7,7 @@ import { productCard } from '#domain/product-card.ts';
 import { relatedProducts } from '#domain/related.ts';
 import { findAvailableFreeSample } from '#domain/samples.ts';
 import type { PageLoadContext } from '#domain/page-load-context.ts';
+import type { ProductGone } from '#domain/admin-product-lifecycle.ts';
 import { SELLING_UNIT_LABELS } from '#domain/selling-unit.ts';
 import { productFactsJsonLd } from '#domain/product-json-ld.ts';
 import { Breadcrumb, breadcrumbJsonLd } from '../components/layout/Breadcrumb.tsx';
@@ -48,6 +49,11 @@ export async function loader({
   }
   if (answer.status === 404 || answer.status === 400) {
     return data({ found: false as const }, { status: 404 });
+  }
+  // Archived: withdrawn from sale for good (410), with the category to look in instead.
+  if (answer.status === 410) {
+    const gone = answer.data as unknown as ProductGone;
+    return data({ found: false as const, gone }, { status: 410 });
   }
   if (answer.status !== 200) throw data(null, { status: 503 });
   const { data: product, variations } = answer.data;
@@ -103,7 +109,14 @@ function productJsonLd(page: ProductPage) {
   };
 }
 
-export function meta({ data: page }: { data: ProductPage | { found: false } | undefined }) {
+export function meta({
+  data: page,
+}: {
+  data: ProductPage | { found: false; gone?: ProductGone } | undefined;
+}) {
+  if (page && !page.found && page.gone) {
+    return [{ title: `${page.gone.name}: no longer sold | Tessera` }];
+  }
   if (!page?.found) return [{ title: 'Product not found | Tessera' }];
   return [
     { title: `${page.product.name} | Tessera` },
@@ -126,9 +139,27 @@ function ProductNotFound() {
   );
 }
 
+/** An archived product's old link: it is gone, and its category is the place to look. */
+function ProductGonePage({ gone }: { gone: ProductGone }) {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold">{gone.name} is no longer sold</h1>
+      <p className="mt-2">We have stopped selling this stone.</p>
+      <Link
+        to={gone.category ? `/collections/${gone.category.slug}` : '/stone-collection/all-products'}
+        className="mt-6 inline-block underline"
+      >
+        {gone.category ? `See other ${gone.category.name}` : 'Browse all products'}
+      </Link>
+    </main>
+  );
+}
+
 export default function Product() {
   const page = useLoaderData<typeof loader>();
-  return page.found ? <ProductDetails page={page} /> : <ProductNotFound />;
+  if (page.found) return <ProductDetails page={page} />;
+  const gone = 'gone' in page ? (page.gone as ProductGone | undefined) : undefined;
+  return gone ? <ProductGonePage gone={gone} /> : <ProductNotFound />;
 }
 
 function ProductDetails({ page }: { page: ProductPage & { crumbs: Crumb[] } }) {

@@ -22,9 +22,11 @@ import {
 } from '#domain/api-schemas.ts';
 import { PAGE_SIZE } from '#domain/catalogue.ts';
 import { canonicalCategory, canonicalTerm } from '#domain/listing.ts';
+import { LIFECYCLE_MESSAGES } from '#domain/admin-product-lifecycle.ts';
 import { notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { clearanceProducts } from '../services/catalogue/clearance.ts';
+import { archivedProduct } from '../services/catalogue/product-lifecycle.ts';
 import { listingJsonText } from '../services/catalogue/listing-json.ts';
 import { readDocumentFile, withProductFacts } from '../services/catalogue/product-facts.ts';
 import { sendPdf } from '../http/pdf.ts';
@@ -171,13 +173,23 @@ export async function catalogueApi(app: FastifyInstance) {
       description: 'The product and its variations',
       schema: productDetailSchema,
       // 301: a former slug (the product was renamed), Location naming the current one.
-      errors: [301, 404],
+      // 410: an archived product (withdrawn from sale), with its first category to look in.
+      errors: [301, 404, 410],
     },
     handler: async ({ params, reply }) => {
       const product = await products.bySlug(params.slug);
       if (!product) {
         const current = await products.renamedTo(params.slug);
-        if (!current) throw notFound('Product not found');
+        if (!current) {
+          // Withdrawn from sale: gone for good, with where to look instead.
+          const archived = await archivedProduct(app.services.db, params.slug);
+          if (!archived) throw notFound('Product not found');
+          const message = LIFECYCLE_MESSAGES.gone;
+          return reply
+            .status(410)
+            .header('cache-control', 'no-store')
+            .send({ code: 'gone', message, error: message, ...archived });
+        }
         const message = `The product moved to ${current}`;
         return reply
           .status(301)

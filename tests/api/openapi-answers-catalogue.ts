@@ -70,6 +70,21 @@ export async function catalogueAnswers<C>(checked: Checked<C>, staff: C) {
     slug: 'terrazzo-tiles',
     section: 'stone-collection',
   });
+  // The catalogue's end-of-life tasks: a copy, archived and restored, then deleted (never ordered).
+  const copy = (await checked(staff, 'POST', `/api/admin/products/${id}/duplicate`)).json().data;
+  await checked(staff, 'POST', `/api/admin/products/${copy.id}/archive`, { archived: true });
+  await checked(staff, 'POST', `/api/admin/products/${copy.id}/archive`, { archived: false });
+  await checked(staff, 'DELETE', `/api/admin/products/${copy.id}`);
+  const spare = await checked(staff, 'POST', '/api/admin/categories', {
+    name: 'Spare',
+    slug: 'spare',
+    section: 'stone-collection',
+  });
+  await checked(
+    staff,
+    'DELETE',
+    `/api/admin/categories/${spare.json().data.id}?target=${category.json().data.id}`,
+  );
   const term = await checked(staff, 'POST', '/api/admin/attributes/8/terms', {
     name: 'Sea Green',
     slug: 'sea-green',

@@ -15,6 +15,7 @@ import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { formProblem, PageHeading, Panel } from '#app/components/admin/ui.tsx';
 import { isStaleSave, StaleSaveNotice } from '#app/components/admin/StaleSave.tsx';
 import { changedFields, useStaleReload } from '#app/components/admin/editor-session.ts';
+import { CategoryDeleteForm } from '#app/components/admin/CategoryDeleteForm.tsx';
 
 export function meta() {
   return [
@@ -167,13 +168,18 @@ function TaxonomyPanel({
   title,
   kind,
   groups,
+  deletable = false,
 }: {
   title: string;
   kind: Kind;
   groups: readonly { label?: string; entries: readonly Entry[] }[];
+  /** Categories can be deleted (into another one); terms cannot. */
+  deletable?: boolean;
 }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const everyEntry = groups.flatMap((group) => group.entries);
   const [notice, setNotice] = useState<string | null>(null);
   // A rename refused as stale reloads the lists and puts back its changes to that entry only;
   // any later save or cancel reloads again, which drops them.
@@ -189,7 +195,20 @@ function TaxonomyPanel({
     <ul className="flex flex-col divide-y divide-stone-200">
       {entries.map((entry) => (
         <li key={entry.id} className="py-2">
-          {editing === entry.id ? (
+          {deleting === entry.id ? (
+            <CategoryDeleteForm
+              category={entry}
+              others={everyEntry}
+              onCancel={() => setDeleting(null)}
+              onDeleted={async (answer) => {
+                await stale.reload();
+                setDeleting(null);
+                setNotice(
+                  `${entry.name} deleted: its ${answer.moved_products} products and old address moved to ${answer.target.name}`,
+                );
+              }}
+            />
+          ) : editing === entry.id ? (
             <TaxonomyForm
               key={stale.generation}
               kind={kind}
@@ -218,6 +237,19 @@ function TaxonomyPanel({
               >
                 Rename<span className="sr-only"> {entry.name}</span>
               </button>
+              {deletable ? (
+                <button
+                  type="button"
+                  className="text-sm underline"
+                  onClick={() => {
+                    setNotice(null);
+                    setEditing(null);
+                    setDeleting(entry.id);
+                  }}
+                >
+                  Delete<span className="sr-only"> {entry.name}</span>
+                </button>
+              ) : null}
             </div>
           )}
         </li>
@@ -270,6 +302,7 @@ export default function AdminCategories() {
             editUrl: (id) => `/api/admin/categories/${id}`,
             sections,
           }}
+          deletable
           groups={sections.map((section) => ({
             label: section,
             entries: categories.filter((c) => c.section === section),

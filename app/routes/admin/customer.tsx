@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '#domain/order-states.ts';
 import type { StaffCustomerJson } from '#domain/api-types.ts';
@@ -21,10 +21,15 @@ export function meta() {
 /** One customer, read-only: details, addresses, orders and the newsletter. */
 export default function AdminCustomer() {
   const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  // A guest has no account: /admin/customers/guest?email= shows them by their orders' email.
+  const url =
+    id === 'guest'
+      ? `/api/admin/customers/guest?email=${encodeURIComponent(search.get('email') ?? '')}`
+      : `/api/admin/customers/${id}`;
   const customer = useQuery({
-    queryKey: ['admin', 'customer', id],
-    queryFn: async () =>
-      (await adminFetch<{ data: StaffCustomerJson }>(`/api/admin/customers/${id}`)).data,
+    queryKey: ['admin', 'customer', url],
+    queryFn: async () => (await adminFetch<{ data: StaffCustomerJson }>(url)).data,
   });
   if (customer.error) return <p role="alert">{customer.error.message}</p>;
   if (!customer.data) return <Spinner label="Loading the customer" />;
@@ -56,8 +61,16 @@ export default function AdminCustomer() {
           <dd className="break-all">{c.email}</dd>
         </div>
         <div>
-          <dt className="text-stone-600">Joined</dt>
+          <dt className="text-stone-600">{c.kind === 'guest' ? 'First order' : 'Joined'}</dt>
           <dd>{formatWhen(c.created_at)}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">Account</dt>
+          <dd>{c.kind === 'guest' ? 'Guest: ordered without an account' : 'Registered'}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">Orders</dt>
+          <dd>{`${c.orders}, ${money(c.orders_total)} in all`}</dd>
         </div>
         <div>
           <dt className="text-stone-600">Newsletter</dt>

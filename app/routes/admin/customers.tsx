@@ -10,6 +10,7 @@ import { primaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import {
   formatWhen,
+  money,
   PageHeading,
   Pager,
   tableClass,
@@ -21,7 +22,7 @@ export function meta() {
   return [{ title: 'Customers | Tessera back office' }, { name: 'robots', content: 'noindex' }];
 }
 
-/** Customers, newest first, searched by email or name; read-only. */
+/** Customers and guests, newest first, searched by email or name; read-only. */
 export default function AdminCustomers() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -65,20 +66,32 @@ export default function AdminCustomers() {
                 <th className={thClass}>Customer</th>
                 <th className={`${thClass} hidden md:table-cell`}>Joined</th>
                 <th className={`${thClass} text-right`}>Orders</th>
+                <th className={`${thClass} text-right`}>Spent</th>
                 <th className={`${thClass} hidden sm:table-cell`}>Newsletter</th>
               </tr>
             </thead>
             <tbody>
               {customers.data.data.map((c) => (
-                <tr key={c.id}>
+                <tr key={c.id ?? `guest:${c.email}`}>
                   <td className={tdClass}>
-                    <Link className="underline" to={`/admin/customers/${c.id}`}>
+                    <Link
+                      className="underline"
+                      to={
+                        c.id === null
+                          ? `/admin/customers/guest?email=${encodeURIComponent(c.email)}`
+                          : `/admin/customers/${c.id}`
+                      }
+                    >
                       {`${c.first_name} ${c.last_name}`.trim() || c.email}
                     </Link>
+                    {c.kind === 'guest' ? (
+                      <span className="ml-2 rounded bg-stone-200 px-1.5 py-0.5 text-xs">Guest</span>
+                    ) : null}
                     <span className="block text-xs break-all text-stone-600">{c.email}</span>
                   </td>
                   <td className={`${tdClass} hidden md:table-cell`}>{formatWhen(c.created_at)}</td>
                   <td className={`${tdClass} text-right`}>{c.orders}</td>
+                  <td className={`${tdClass} text-right`}>{money(c.orders_total)}</td>
                   <td className={`${tdClass} hidden sm:table-cell`}>
                     {c.newsletter ? 'Subscribed' : 'No'}
                   </td>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useController, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -22,6 +22,7 @@ import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { applyServerErrors, failureMessage } from '#app/components/admin/ui.tsx';
 import { SizeGridForm } from '#app/components/admin/SizeGridForm.tsx';
 import { ProductFactsPanel } from '#app/components/admin/ProductFactsPanel.tsx';
+import { ProductActions } from '#app/components/admin/ProductActions.tsx';
 import { isStaleSave, StaleSaveNotice } from '#app/components/admin/StaleSave.tsx';
 import {
   changedFields,
@@ -41,6 +42,7 @@ type StaleMessage = { kind: 'error' | 'success' | 'stale'; text: string } | null
 /** The product editor: its fields, then its sizes as a grid, each saved on its own. */
 export default function AdminProductEdit() {
   const id = Number(useParams().id);
+  const navigate = useNavigate();
   const product = useQuery({
     queryKey: ['admin', 'product', id],
     queryFn: async () =>
@@ -81,6 +83,14 @@ export default function AdminProductEdit() {
         </Link>
       </p>
       <h1 className="text-2xl font-semibold">{product.data.name}</h1>
+      <ProductActions
+        product={{ ...product.data, version: session.version }}
+        onChanged={(changed) => {
+          // The forms start again from the product as it is now (its status, its version).
+          if (changed) void reload();
+          else void navigate('/admin/products');
+        }}
+      />
       <div key={generation} className="flex flex-col gap-8">
         <ProductForm product={product.data} taxonomy={taxonomy.data} session={session} />
         <ImagesForm product={product.data} session={session} />
@@ -154,6 +164,7 @@ function ProductForm({
           options={[
             { value: 'publish', label: 'Published' },
             { value: 'draft', label: 'Draft' },
+            { value: 'archived', label: 'Archived' },
           ]}
         />
         <SelectField

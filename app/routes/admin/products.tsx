@@ -15,7 +15,7 @@ import {
   type BulkAction,
   type BulkPreviewJson,
 } from '#domain/admin-bulk-edits.ts';
-import { type AdminProductRow } from '#domain/admin-catalogue.ts';
+import { type AdminProductRow, type ProductStatus } from '#domain/admin-catalogue.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { failureMessage } from '#app/components/admin/ui.tsx';
@@ -23,6 +23,13 @@ import { inputClass, primaryButton, secondaryButton } from '#app/components/form
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { AddProductForm } from '#app/components/admin/AddProductForm.tsx';
+import { ProductActions } from '#app/components/admin/ProductActions.tsx';
+
+const STATUS_LABELS: Record<ProductStatus, string> = {
+  publish: 'Published',
+  draft: 'Draft',
+  archived: 'Archived',
+};
 
 interface ListAnswer {
   data: AdminProductRow[];
@@ -102,7 +109,7 @@ export default function AdminProducts() {
       column.accessor('sku', { header: 'SKU', cell: (info) => info.getValue() ?? '' }),
       column.accessor('status', {
         header: 'Status',
-        cell: (info) => (info.getValue() === 'publish' ? 'Published' : 'Draft'),
+        cell: (info) => STATUS_LABELS[info.getValue()],
       }),
       column.display({
         id: 'price',
@@ -114,6 +121,11 @@ export default function AdminProducts() {
         cell: (info) => (info.getValue() === null ? '—' : String(info.getValue())),
       }),
       column.accessor('variation_count', { header: 'Sizes' }),
+      column.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => <ProductActions product={row.original} />,
+      }),
     ],
     [],
   );
@@ -182,6 +194,7 @@ export default function AdminProducts() {
             <option value="">Any</option>
             <option value="publish">Published</option>
             <option value="draft">Draft</option>
+            <option value="archived">Archived</option>
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
@@ -207,7 +220,7 @@ export default function AdminProducts() {
         total={meta?.total_products ?? 0}
         filter={{
           q: search.get('q') || undefined,
-          status: (search.get('status') as 'draft' | 'publish' | null) || undefined,
+          status: (search.get('status') as ProductStatus | null) || undefined,
           category: search.get('category') ? Number(search.get('category')) : undefined,
         }}
         onDone={() => {
@@ -293,7 +306,7 @@ function BulkPanel({
   allMatching: boolean;
   setAllMatching: (all: boolean) => void;
   total: number;
-  filter: { q?: string; status?: 'draft' | 'publish'; category?: number };
+  filter: { q?: string; status?: ProductStatus; category?: number };
   onDone: () => void;
 }) {
   const [action, setAction] = useState<BulkAction>('price_percent');

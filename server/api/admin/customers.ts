@@ -16,6 +16,13 @@ const customersQuery = z.object({
   ...pagingParams(25),
   q: z.string().trim().max(200, { error: 'Search with at most 200 characters' }).optional(),
 });
+const guestQuery = z.object({
+  email: z
+    .string({ error: "Give the email of the guest's orders" })
+    .trim()
+    .min(3, { error: "Give the email of the guest's orders" })
+    .max(320, { error: "Give the email of the guest's orders" }),
+});
 const customerParams = z.object({
   id: z.coerce
     .number({ error: 'A customer id is a whole number' })
@@ -39,7 +46,8 @@ export async function adminCustomersApi(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: '/admin/customers',
-    summary: 'Customers, newest first; q searches the email and the name',
+    summary:
+      "Customers and guests (buyers without an account, by email), newest first, each with their orders' count and total; q searches the email and the name",
     tags,
     query: customersQuery,
     response: {
@@ -51,6 +59,26 @@ export async function adminCustomersApi(app: FastifyInstance) {
       await requireStaff(request, 'customers');
       const { data, total } = await customers.search(query.q, query.page, query.per_page);
       return { data, meta: listMeta(query.page, query.per_page, total) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/admin/customers/guest',
+    summary:
+      "One guest (a buyer without an account) by the email of their orders: the latest order's addresses, their orders",
+    tags,
+    query: guestQuery,
+    response: {
+      description: 'The guest, with id null and role "guest"',
+      schema: z.object({ data: staffCustomerSchema }),
+      errors: [401, 403, 404],
+    },
+    handler: async ({ query, request }) => {
+      await requireStaff(request, 'customers');
+      const data = await customers.guest(query.email);
+      if (!data) throw notFound('No order was placed as a guest with this email');
+      return { data };
     },
   });
 

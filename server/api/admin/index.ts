@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminAuthApi } from './auth.ts';
 import { adminCatalogueApi } from './catalogue.ts';
+import { adminCatalogueTasksApi } from './catalogue-tasks.ts';
 import { adminCacheApi } from './cache.ts';
 import { adminContentApi } from './content.ts';
 import { adminCustomersApi } from './customers.ts';
@@ -24,6 +25,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminReturnsApi);
   await app.register(adminCatalogueApi);
   await app.register(adminProductFactsApi);
+  await app.register(adminCatalogueTasksApi);
   await app.register(adminContentApi);
   await app.register(adminCustomersApi);
   await app.register(adminCacheApi);

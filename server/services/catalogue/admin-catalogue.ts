@@ -4,6 +4,7 @@ import { AdminImages } from './admin-images.ts';
 import { AdminProductList } from './admin-product-list.ts';
 import { AdminProducts } from './admin-products.ts';
 import { AdminTaxonomyEdits } from './admin-taxonomy.ts';
+import { ProductLifecycle } from './product-lifecycle.ts';
 
 /**
  * The catalogue's write side for staff, one module per resource: the product list, the editor
@@ -17,6 +18,8 @@ export class AdminCatalogue {
   readonly bulk: AdminBulkEdits;
   readonly taxonomy: AdminTaxonomyEdits;
   readonly images: AdminImages;
+  /** Archive, duplicate, delete (product-lifecycle.ts). */
+  readonly lifecycle: ProductLifecycle;
 
   constructor(db: Database) {
     this.list = new AdminProductList(db);
@@ -24,6 +27,7 @@ export class AdminCatalogue {
     this.bulk = new AdminBulkEdits(db);
     this.taxonomy = new AdminTaxonomyEdits(db);
     this.images = new AdminImages(db);
+    this.lifecycle = new ProductLifecycle(db);
   }
 
   invalidate(): void {

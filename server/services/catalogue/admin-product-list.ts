@@ -32,7 +32,10 @@ const ID_DIRECTION: Partial<Record<AdminSort, SQL>> = {
 
 export function filterWhere(filter: AdminProductFilter): SQL {
   const conditions: SQL[] = [sql`true`];
-  if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
+  // Archived products are out of the way until asked for by their filter.
+  conditions.push(
+    filter.status ? sql`p.status = ${filter.status}` : sql`p.status IN ('draft', 'publish')`,
+  );
   if (filter.category) conditions.push(sql`p.category_ids @> ${idArray([filter.category])}`);
   if (filter.q) {
     const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
