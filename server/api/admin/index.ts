@@ -7,6 +7,7 @@ import { adminCustomersApi } from './customers.ts';
 import { adminImportsApi } from './imports.ts';
 import { adminOrderDocumentsApi } from './order-documents.ts';
 import { adminOrdersApi } from './orders.ts';
+import { adminOrderTasksApi } from './order-tasks.ts';
 import { adminOrderMailsApi } from './order-mails.ts';
 import { adminReturnsApi } from './returns.ts';
 import { adminStaffApi } from './staff.ts';
@@ -16,6 +17,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminAuthApi);
   await app.register(adminStaffApi);
   await app.register(adminOrdersApi);
+  await app.register(adminOrderTasksApi);
   await app.register(adminOrderDocumentsApi);
   await app.register(adminOrderMailsApi);
   await app.register(adminReturnsApi);

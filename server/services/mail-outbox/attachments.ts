@@ -20,7 +20,15 @@ export function outboxAttachments(db: Database, orders: OrderService) {
     const order = await orders.json(mail.order_id);
     const built: MailAttachment[] = [];
     for (const attachment of mail.attachments) {
-      if (attachment.kind === 'invoice') {
+      if (attachment.kind === 'invoice' && attachment.number !== undefined) {
+        const numbered = await orders.invoiceByNumber(mail.order_id, attachment.number);
+        if (!numbered) throw new Error(`Order ${order.number} has no invoice ${attachment.number}`);
+        built.push({
+          filename: attachmentName(attachment),
+          contentType: 'application/pdf',
+          content: await renderInvoicePdf(numbered.snapshot ?? order, numbered),
+        });
+      } else if (attachment.kind === 'invoice') {
         const invoice = await orders.invoice(mail.order_id);
         if (!invoice) throw new Error(`Order ${order.number} has no invoice to attach`);
         built.push({
