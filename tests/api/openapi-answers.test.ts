@@ -18,6 +18,7 @@ import { startFakeStripeApi, type FakeStripeApi } from '#tests/fakes/stripe-api.
 import { checkoutInput } from '#tests/setup/api-shopper.ts';
 import { catalogueAnswers, importAnswers } from './openapi-answers-catalogue.ts';
 import { returnAnswers } from './openapi-answers-returns.ts';
+import { orderTaskAnswers } from './openapi-answers-order-tasks.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -358,6 +359,14 @@ describe('every documented route answers as its schema says', () => {
     await checked(staff, 'GET', '/api/admin/orders');
     await checked(staff, 'GET', '/api/admin/dashboard');
     const order = await checked(staff, 'GET', `/api/admin/orders/${orderNumber}`);
+    await orderTaskAnswers({
+      checked,
+      customer,
+      staff,
+      orderNumber,
+      variationId: size.id,
+      shipping: order.json().data.shipping_address,
+    });
     await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/mark-paid`, {
       amount: order.json().data.totals.total.gross,
     });

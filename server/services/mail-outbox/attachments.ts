@@ -6,6 +6,7 @@ import { renderCreditNotePdf } from '../orders/credit-note-pdf.ts';
 import { renderInvoicePdf } from '../orders/invoice-pdf.ts';
 import type { OrderService } from '../orders/orders.ts';
 import { RefundService } from '../orders/refunds.ts';
+import { invoiceByNumber } from '../orders/invoices.ts';
 import { attachmentName } from './outbox.ts';
 import type { DueMail } from './sender.ts';
 
@@ -21,7 +22,7 @@ export function outboxAttachments(db: Database, orders: OrderService) {
     const built: MailAttachment[] = [];
     for (const attachment of mail.attachments) {
       if (attachment.kind === 'invoice' && attachment.number !== undefined) {
-        const numbered = await orders.invoiceByNumber(mail.order_id, attachment.number);
+        const numbered = await invoiceByNumber(db, mail.order_id, attachment.number);
         if (!numbered) throw new Error(`Order ${order.number} has no invoice ${attachment.number}`);
         built.push({
           filename: attachmentName(attachment),

@@ -127,39 +127,6 @@ export class OrderService {
       : null;
   }
 
-  /**
-   * One of the order's invoices by number, current or superseded; a superseded one carries the
-   * order as it printed it, so its PDF still says what it said.
-   */
-  async invoiceByNumber(
-    orderId: number,
-    number: number,
-  ): Promise<{
-    number: number;
-    issuedAt: Date;
-    taxPoint: Date;
-    snapshot: OrderJson | null;
-  } | null> {
-    const [row] = await queryRows<{
-      number: number;
-      issued_at: string | Date;
-      tax_point: string | Date;
-      snapshot: OrderJson | null;
-    }>(
-      this.db,
-      sql`SELECT number, issued_at, tax_point, snapshot FROM invoices
-          WHERE order_id = ${orderId} AND number = ${number}`,
-    );
-    return row
-      ? {
-          number: row.number,
-          issuedAt: new Date(row.issued_at),
-          taxPoint: new Date(row.tax_point),
-          snapshot: row.snapshot,
-        }
-      : null;
-  }
-
   /** The order when the caller owns it or holds its secret link; otherwise null (a 404). */
   async findForAccess(number: string, access: OrderAccess): Promise<OrderHead | null> {
     const [row] = await queryRows<HeadRow>(
