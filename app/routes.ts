@@ -46,6 +46,7 @@ export default [
   route('/newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
   route('/checkout', 'routes/checkout.tsx'),
   route('/checkout/order/:number', 'routes/checkout-order.tsx'),
+  route('/pay/:token', 'routes/pay.tsx'),
   route('/auth', 'routes/auth.tsx'),
   ...prefix('/my-account', [
     route('/lost-password', 'routes/account/lost-password.tsx'),

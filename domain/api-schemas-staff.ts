@@ -1,6 +1,7 @@
 // The back office's answers: staff and their sign-in, the audit log, orders, refunds, the
 // dashboard and customers as staff see them.
 import { z } from '#domain/zod.ts';
+import { orderNoteSchema } from './api-schemas-order-tasks.ts';
 import {
   addressJsonSchema,
   id,
@@ -127,10 +128,15 @@ export const creditNoteSchema = z
     issued_at: z.string(),
     amount: pounds,
     reason: z.string(),
-    /** The Stripe refund's id, or 'manual' for a bank transfer paid back by hand. */
+    /**
+     * The Stripe refund's id, 'manual' for a bank transfer paid back by hand, or 'revision' for
+     * one cancelling an invoice as the order was changed.
+     */
     refund_ref: z.string(),
     actor: z.string(),
     url: z.string(),
+    /** The invoice a revision's credit note cancels ('INV-000001'); null for a refund's. */
+    cancels_invoice: z.string().nullable(),
   })
   .meta({ id: 'CreditNote' });
 
@@ -148,6 +154,14 @@ export const adminOrderSchema = orderSchema
       })
       .nullable(),
     credit_notes: z.array(creditNoteSchema),
+    /** Counted up by each edit: PUT /api/admin/orders/{number} sends the one it loaded. */
+    version: z.number().int(),
+    /** Every note, private and to the customer, oldest first. */
+    notes: z.array(orderNoteSchema),
+    /** What a paid order's edit raised its total by, still to be taken ('0.00' when none). */
+    balance_due: pounds,
+    /** Whether it may still be edited (not dispatched, delivered, cancelled or expired). */
+    editable: z.boolean(),
   })
   .meta({ id: 'AdminOrder' });
 

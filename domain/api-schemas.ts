@@ -460,6 +460,8 @@ export const orderSchema = z
     documents: z.array(orderDocumentSchema),
     /** Placed as a guest and in no account yet: a verified customer of its email may claim it. */
     guest: z.boolean(),
+    /** Notes the shop wrote to the customer about the order, oldest first. */
+    messages: z.array(z.object({ at: z.string(), text: z.string() })),
   })
   .meta({ id: 'Order' });
 

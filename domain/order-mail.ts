@@ -10,6 +10,9 @@ export const MAIL_KINDS = [
   'delivered',
   'cancelled',
   'refunded',
+  'order_note',
+  'payment_link',
+  'order_revised',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -21,6 +24,9 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   refunded: 'Refund',
+  order_note: 'Note from the shop',
+  payment_link: 'Payment link (phone order)',
+  order_revised: 'Order changed (revised invoice)',
 };
 
 /** A mail is tried this often before staff see it failed (over about 3 hours, with the delays below). */

@@ -65,6 +65,16 @@ export function holdsStock(status: OrderStatus): boolean {
   return status !== 'expired' && status !== 'cancelled';
 }
 
+/**
+ * Whether staff may still change an order's lines, address or delivery: only before it leaves.
+ *
+ * isEditable('paid') → true
+ * isEditable('dispatched') → false
+ */
+export function isEditable(status: OrderStatus): boolean {
+  return status === 'pending_payment' || status === 'paid' || status === 'processing';
+}
+
 /** Where each payment status may go next. */
 const NEXT_PAYMENT: Record<PaymentStatus, readonly PaymentStatus[]> = {
   pending: ['succeeded', 'failed'],

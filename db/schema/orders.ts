@@ -87,6 +87,8 @@ export const orders = pgTable(
     /** When the confirmation left by mail (stamped by the mail outbox); null while unsent. */
     confirmationMailedAt: timestamp('confirmation_mailed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Counted up by each staff edit of the order, so two editors never overwrite each other. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('orders_customer_placed').on(t.customerId, t.placedAt),
@@ -182,18 +184,33 @@ export const paymentEvents = pgTable(
   (t) => [uniqueIndex('payment_events_provider_event').on(t.provider, t.eventId)],
 );
 
-/** VAT invoices: numbered without gaps from `counters`, only once an order is paid. */
-export const invoices = pgTable('invoices', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .unique()
-    .references(() => orders.id, { onDelete: 'restrict' }),
-  number: integer('number').notNull().unique(),
-  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
-  /** The tax point: when the payment was received. */
-  taxPoint: timestamp('tax_point', { withTimezone: true }).notNull(),
-});
+/**
+ * VAT invoices: numbered without gaps from `counters`, only once an order is paid. An order has
+ * one current invoice; editing a paid order supersedes it (a credit note cancels it) and issues
+ * the next, so the old one keeps what it said in `snapshot`.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    number: integer('number').notNull().unique(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The tax point: when the payment was received (for a revised invoice, when revised). */
+    taxPoint: timestamp('tax_point', { withTimezone: true }).notNull(),
+    /** When an edit of the order replaced it; null for the order's current invoice. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    /** The order as this invoice printed it (GET /api/orders answer), kept once superseded. */
+    snapshot: jsonb('snapshot'),
+  },
+  (t) => [
+    uniqueIndex('invoices_current_per_order')
+      .on(t.orderId)
+      .where(sql`${t.supersededAt} IS NULL`),
+  ],
+);
 
 /** Credit notes for refunds: numbered without gaps from `counters` ('credit_note'). */
 export const creditNotes = pgTable('credit_notes', {
@@ -207,8 +224,59 @@ export const creditNotes = pgTable('credit_notes', {
   /** The provider's refund id, or 'manual' for money paid back by hand. */
   refundRef: text('refund_ref').notNull(),
   actor: text('actor').notNull(),
+  /** The invoice it cancels, for a revision ('revision' refund_ref); null: the current one. */
+  invoiceNumber: integer('invoice_number'),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Staff notes on an order: private ones for the back office, and ones to the customer, which
+ * their order page shows and the mail outbox sends.
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    toCustomer: boolean('to_customer').notNull(),
+    actor: text('actor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order').on(t.orderId, t.id)],
+);
+
+/**
+ * An order taken by phone before it is paid: its lines wait in a basket of its own (carts row
+ * with session_token_hash 'draft:<id>'), priced as checkout prices it. It holds no stock: paying
+ * through its link places it through checkout's placement, with its stock checks.
+ */
+export const draftOrders = pgTable(
+  'draft_orders',
+  {
+    id: serial('id').primaryKey(),
+    /** Hash of the secret of the payment link; null until the link is sent. */
+    tokenHash: text('token_hash').unique(),
+    email: text('email').notNull(),
+    shippingAddress: jsonb('shipping_address').notNull(),
+    deliveryOption: text('delivery_option').notNull(),
+    /** 'draft', 'sent', 'placed' or 'cancelled'. */
+    status: text('status').notNull().default('draft'),
+    /** When the payment link stops working. */
+    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'draft_orders_status_known',
+      sql`${t.status} IN ('draft', 'sent', 'placed', 'cancelled')`,
+    ),
+  ],
+);
 
 /** Gapless counters, each taken under its row lock inside the transaction that uses it. */
 export const counters = pgTable('counters', {

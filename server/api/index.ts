@@ -10,6 +10,7 @@ import { authApi } from './auth.ts';
 import { accountApi } from './account.ts';
 import { addressesApi } from './addresses.ts';
 import { checkoutApi } from './checkout.ts';
+import { payApi } from './pay.ts';
 import { deliveryApi } from './delivery.ts';
 import { ordersApi } from './orders.ts';
 import { returnsApi } from './returns.ts';
@@ -30,6 +31,7 @@ export async function api(app: FastifyInstance) {
   await app.register(accountApi);
   await app.register(addressesApi);
   await app.register(checkoutApi);
+  await app.register(payApi);
   await app.register(deliveryApi);
   await app.register(ordersApi);
   await app.register(returnsApi);

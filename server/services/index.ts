@@ -51,6 +51,8 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
     menu,
     /** Rate limits and throttles, counted in the database every instance shares. */
     throttle: new Throttle(db),
+    /** Days an unpaid order waits for its payment. */
+    paymentDays,
     orders: new OrderService(db, { paymentDays, publicOrigin: selling?.publicOrigin }),
     checkout: new CheckoutService(db, {
       paymentDays,

@@ -5,7 +5,14 @@ import { audit, type AuditActor } from './staff/audit.ts';
 
 /** The tables staff edit row by row, each with a `version` counted up on every save. */
 export type VersionedTable =
-  'products' | 'categories' | 'attribute_terms' | 'pages' | 'posts' | 'staff' | 'returns';
+  | 'products'
+  | 'categories'
+  | 'attribute_terms'
+  | 'pages'
+  | 'posts'
+  | 'staff'
+  | 'returns'
+  | 'orders';
 
 export interface VersionTarget {
   table: VersionedTable;
@@ -14,6 +21,8 @@ export interface VersionTarget {
   entity: string;
   /** What the 404 says when the row is gone. */
   missing: string;
+  /** The audit log's entity_id for the row, when not its id (an order's number). */
+  auditId?: string;
 }
 
 /** One save made since the version the editor loaded, from the audit log. */
@@ -102,7 +111,7 @@ export async function claimVersion(
   );
   if (!row) throw notFound(target.missing);
   if (loaded !== undefined && loaded !== row.version) {
-    throw await staleVersion(tx, target.entity, target.id, loaded, row.version);
+    throw await staleVersion(tx, target.entity, target.auditId ?? target.id, loaded, row.version);
   }
   await tx.execute(sql`UPDATE ${sql.identifier(target.table)} SET version = version + 1
     WHERE id = ${target.id}`);

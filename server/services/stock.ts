@@ -4,6 +4,7 @@ import type { Database } from '#db/client.ts';
 /** Why stock moved: each change is a row of stock_ledger with one of these. */
 export type StockReason =
   | 'sale'
+  | 'edit'
   | 'cancel'
   | 'expiry'
   | 'return'

@@ -20,6 +20,7 @@ import { checkoutInput } from '#tests/setup/api-shopper.ts';
 import { storeOrderAwaitingPayment } from '#tests/factories/stored-orders.ts';
 import { catalogueAnswers, importAnswers } from './openapi-answers-catalogue.ts';
 import { returnAnswers } from './openapi-answers-returns.ts';
+import { orderTaskAnswers } from './openapi-answers-order-tasks.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -361,6 +362,14 @@ describe('every documented route answers as its schema says', () => {
     await checked(staff, 'GET', '/api/admin/orders');
     await checked(staff, 'GET', '/api/admin/dashboard');
     const order = await checked(staff, 'GET', `/api/admin/orders/${orderNumber}`);
+    await orderTaskAnswers({
+      checked,
+      customer,
+      staff,
+      orderNumber,
+      variationId: size.id,
+      shipping: order.json().data.shipping_address,
+    });
     await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/mark-paid`, {
       amount: order.json().data.totals.total.gross,
     });

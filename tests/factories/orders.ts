@@ -223,6 +223,7 @@ export function sampleOrder(overrides: Partial<OrderJson> = {}): OrderJson {
     ],
     documents: [],
     guest: true,
+    messages: [],
     ...overrides,
   };
 }

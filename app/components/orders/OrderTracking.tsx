@@ -88,6 +88,21 @@ export function OrderTracking({ order }: { order: OrderJson }) {
           </ul>
         </div>
       ) : null}
+      {order.messages.length > 0 ? (
+        <div className="flex flex-col gap-1">
+          <h3 className="font-semibold">Messages from us</h3>
+          <ul className="flex flex-col gap-3 text-sm" aria-label="Messages from us">
+            {order.messages.map((message) => (
+              <li key={message.at} className="border-l-2 border-stone-accent pl-3">
+                <p className="whitespace-pre-line">{message.text}</p>
+                <p className="text-stone-600">
+                  <time dateTime={message.at}>{formatLondonDate(message.at)}</time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -24,6 +24,7 @@ import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { BookedDay } from '#app/components/checkout/BookedDay.tsx';
 import { DispatchForm, OrderMails, orderMailsKey } from '#app/components/admin/OrderMails.tsx';
 import { ReturnCard } from '#app/components/admin/ReturnCard.tsx';
+import { OrderEdit, OrderNotes } from '#app/components/admin/OrderTasks.tsx';
 import type { ReturnJson } from '#domain/api-schemas-returns.ts';
 import {
   applyServerErrors,
@@ -376,6 +377,7 @@ export default function AdminOrder() {
           </tbody>
         </table>
       </Panel>
+      <OrderEdit key={o.version} order={o} />
       <Panel title={o.booking.fulfilment === 'collection' ? 'Collection' : 'Delivery booking'}>
         {o.booking.date || o.booking.instructions || o.booking.site_access.length > 0 ? (
           <BookedDay order={o} />
@@ -459,6 +461,7 @@ export default function AdminOrder() {
           </ul>
         </Panel>
       </div>
+      <OrderNotes order={o} />
       <OrderMails number={o.number} />
       <Panel title="History">
         <ol className="flex flex-col gap-2 text-sm">

@@ -9,6 +9,7 @@ import { adminImportsApi } from './imports.ts';
 import { adminOrderDocumentsApi } from './order-documents.ts';
 import { adminOrdersApi } from './orders.ts';
 import { adminProductFactsApi } from './product-facts.ts';
+import { adminOrderTasksApi } from './order-tasks.ts';
 import { adminOrderMailsApi } from './order-mails.ts';
 import { adminReportsApi } from './reports.ts';
 import { adminReturnsApi } from './returns.ts';
@@ -20,6 +21,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminAuthApi);
   await app.register(adminStaffApi);
   await app.register(adminOrdersApi);
+  await app.register(adminOrderTasksApi);
   await app.register(adminOrderDocumentsApi);
   await app.register(adminOrderMailsApi);
   await app.register(adminReturnsApi);

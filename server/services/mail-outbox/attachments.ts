@@ -6,6 +6,7 @@ import { renderCreditNotePdf } from '../orders/credit-note-pdf.ts';
 import { renderInvoicePdf } from '../orders/invoice-pdf.ts';
 import type { OrderService } from '../orders/orders.ts';
 import { RefundService } from '../orders/refunds.ts';
+import { invoiceByNumber } from '../orders/invoices.ts';
 import { attachmentName } from './outbox.ts';
 import type { DueMail } from './sender.ts';
 
@@ -20,7 +21,15 @@ export function outboxAttachments(db: Database, orders: OrderService) {
     const order = await orders.json(mail.order_id);
     const built: MailAttachment[] = [];
     for (const attachment of mail.attachments) {
-      if (attachment.kind === 'invoice') {
+      if (attachment.kind === 'invoice' && attachment.number !== undefined) {
+        const numbered = await invoiceByNumber(db, mail.order_id, attachment.number);
+        if (!numbered) throw new Error(`Order ${order.number} has no invoice ${attachment.number}`);
+        built.push({
+          filename: attachmentName(attachment),
+          contentType: 'application/pdf',
+          content: await renderInvoicePdf(numbered.snapshot ?? order, numbered),
+        });
+      } else if (attachment.kind === 'invoice') {
         const invoice = await orders.invoice(mail.order_id);
         if (!invoice) throw new Error(`Order ${order.number} has no invoice to attach`);
         built.push({

@@ -16,14 +16,17 @@ import { formatCreditNoteNumber } from '#domain/refunds.ts';
 import type { MailMessage } from '../mail.ts';
 
 /** A file to build as the mail leaves, from a row that never changes once written. */
-export type OutboxAttachment = { kind: 'invoice' } | { kind: 'credit_note'; number: number };
+export type OutboxAttachment =
+  /** The order's current invoice, or the one numbered (a revised order's new invoice). */
+  { kind: 'invoice'; number?: number } | { kind: 'credit_note'; number: number };
 
 /** The PostgreSQL channel a committed mail is announced on, to every instance. */
 export const MAIL_CHANNEL = 'tessera_mail';
 
 export interface OutboxMail {
   kind: MailKind;
-  orderId: number;
+  /** Null for a mail of no order yet (a phone order's payment link). */
+  orderId: number | null;
   /** What made the mail; with the order and kind, unique: a change run twice mails once. */
   eventKey: string;
   message: MailMessage;
@@ -85,6 +88,9 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 
 /** The file name an attachment goes out under. */
 export function attachmentName(attachment: OutboxAttachment, invoiceNumber?: number): string {
+  if (attachment.kind === 'invoice' && attachment.number !== undefined) {
+    return `invoice-${formatInvoiceNumber(attachment.number)}.pdf`;
+  }
   return attachment.kind === 'invoice'
     ? invoiceNumber === undefined
       ? 'invoice.pdf'
@@ -101,7 +107,10 @@ export async function orderMails(db: Database, orderId: number): Promise<OrderMa
             failed_at, last_error, resend_of
           FROM mail_outbox WHERE order_id = ${orderId} ORDER BY id`,
     ),
-    queryRows<{ number: number }>(db, sql`SELECT number FROM invoices WHERE order_id = ${orderId}`),
+    queryRows<{ number: number }>(
+      db,
+      sql`SELECT number FROM invoices WHERE order_id = ${orderId} AND superseded_at IS NULL`,
+    ),
   ]);
   return rows.map((row) => ({
     id: row.id,

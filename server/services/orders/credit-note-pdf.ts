@@ -34,7 +34,11 @@ export async function renderCreditNotePdf(order: OrderJson, note: CreditNoteJson
     ['Credit note number', note.number],
     ['Date', formatLondonDate(note.issued_at)],
     ['Order number', order.number],
-    ...(order.invoice ? [['Refers to invoice', order.invoice.number] as [string, string]] : []),
+    ...(note.cancels_invoice
+      ? [['Cancels invoice', note.cancels_invoice] as [string, string]]
+      : order.invoice
+        ? [['Refers to invoice', order.invoice.number] as [string, string]]
+        : []),
   ];
   let y = layout.pairs(doc, facts, layout.MARGIN, layout.MARGIN + 34, { label: 110, value: 140 });
   const sellerBottom = layout.block(
@@ -55,7 +59,7 @@ export async function renderCreditNotePdf(order: OrderJson, note: CreditNoteJson
     doc,
     AMOUNTS,
     [
-      [{ text: `Refund: ${note.reason}` }],
+      [{ text: note.refund_ref === 'revision' ? note.reason : `Refund: ${note.reason}` }],
       [{ text: formatGBP(split.netPence) }],
       [{ text: formatGBP(split.vatPence) }],
       [{ text: formatGBP(split.grossPence) }],
@@ -78,7 +82,7 @@ export async function renderCreditNotePdf(order: OrderJson, note: CreditNoteJson
     .fontSize(8.5)
     .fillColor(layout.MUTED)
     .text(
-      `${note.refund_ref === 'manual' ? 'Refunded by bank transfer.' : `Refunded to the card used (Stripe refund ${note.refund_ref}).`} All amounts in pounds sterling. This credit note reduces the VAT charged on the order's invoice.`,
+      `${note.refund_ref === 'revision' ? 'Issued as the order was changed before dispatch: a new invoice replaces the one cancelled.' : note.refund_ref === 'manual' ? 'Refunded by bank transfer.' : `Refunded to the card used (Stripe refund ${note.refund_ref}).`} All amounts in pounds sterling. This credit note reduces the VAT charged on the order's invoice.`,
       layout.MARGIN,
       y,
       { width: WIDTH },

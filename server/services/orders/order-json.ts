@@ -60,6 +60,8 @@ export interface CreditNoteRow {
 export interface PresentOptions {
   creditNotes?: readonly CreditNoteRow[];
   token?: string | null;
+  /** The notes staff wrote to the customer, oldest first. */
+  messages?: readonly { at: string | Date; text: string }[];
 }
 
 export interface LineRow {
@@ -262,5 +264,6 @@ export function presentOrder(
     }),
     documents: documentsOf(order, options),
     guest: order.customer_id === null,
+    messages: (options.messages ?? []).map((m) => ({ at: iso(m.at), text: m.text })),
   };
 }

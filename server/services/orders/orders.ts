@@ -122,7 +122,11 @@ export class OrderService {
       number: number;
       issued_at: string | Date;
       tax_point: string | Date;
-    }>(this.db, sql`SELECT number, issued_at, tax_point FROM invoices WHERE order_id = ${orderId}`);
+    }>(
+      this.db,
+      sql`SELECT number, issued_at, tax_point FROM invoices
+        WHERE order_id = ${orderId} AND superseded_at IS NULL`,
+    );
     return row
       ? { number: row.number, issuedAt: new Date(row.issued_at), taxPoint: new Date(row.tax_point) }
       : null;
@@ -154,10 +158,11 @@ export class OrderService {
       this.db,
       sql`SELECT o.*, to_char(o.delivery_date, 'YYYY-MM-DD') AS booked_day,
             i.number AS invoice_number, i.issued_at AS invoice_issued_at
-          FROM orders o LEFT JOIN invoices i ON i.order_id = o.id WHERE o.id = ${orderId}`,
+          FROM orders o LEFT JOIN invoices i ON i.order_id = o.id AND i.superseded_at IS NULL
+          WHERE o.id = ${orderId}`,
     );
     if (!order) throw notFound('Order not found');
-    const [lines, events, creditNotes] = await Promise.all([
+    const [lines, events, creditNotes, messages] = await Promise.all([
       queryRows<LineRow>(
         this.db,
         sql`SELECT * FROM order_lines WHERE order_id = ${orderId} ORDER BY position`,
@@ -170,8 +175,17 @@ export class OrderService {
         this.db,
         sql`SELECT number, issued_at FROM credit_notes WHERE order_id = ${orderId} ORDER BY number`,
       ),
+      queryRows<{ at: string | Date; text: string }>(
+        this.db,
+        sql`SELECT created_at AS at, text FROM order_notes
+            WHERE order_id = ${orderId} AND to_customer ORDER BY id`,
+      ),
     ]);
-    return presentOrder(order, lines, events, { creditNotes, token: access.token ?? null });
+    return presentOrder(order, lines, events, {
+      creditNotes,
+      token: access.token ?? null,
+      messages,
+    });
   }
 
   /** The signed-in customer's orders, newest first. */

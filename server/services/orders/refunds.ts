@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
-import { formatPoundsPlain } from '#domain/money.ts';
+import { formatPoundsPlain, toPence } from '#domain/money.ts';
+import { formatInvoiceNumber } from '#domain/invoice.ts';
+import { isEditable } from '#domain/order-states.ts';
 import { canMovePayment, type PaymentStatus } from '#domain/order-states.ts';
 import {
   formatCreditNoteNumber,
@@ -12,6 +14,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
 import type { OrderService } from './orders.ts';
 import { recordEvent } from './order-rows.ts';
+import { orderNotes } from './order-notes.ts';
 import { refundedMail } from './order-mails.ts';
 import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
 
@@ -183,9 +186,11 @@ export class RefundService {
       reason: string;
       refund_ref: string;
       actor: string;
+      invoice_number: number | null;
     }>(
       this.db,
-      sql`SELECT c.number, c.issued_at, c.amount_pence, c.reason, c.refund_ref, c.actor
+      sql`SELECT c.number, c.issued_at, c.amount_pence, c.reason, c.refund_ref, c.actor,
+            c.invoice_number
           FROM credit_notes c JOIN orders o ON o.id = c.order_id
           WHERE o.number = ${orderNumber} ORDER BY c.number`,
     );
@@ -197,24 +202,29 @@ export class RefundService {
       refund_ref: row.refund_ref,
       actor: row.actor,
       url: `/api/admin/orders/${orderNumber}/credit-notes/${formatCreditNoteNumber(row.number)}.pdf`,
+      cancels_invoice: row.invoice_number === null ? null : formatInvoiceNumber(row.invoice_number),
     }));
   }
 
   /** The order as staff see it: with its payment, what may still be refunded, and credit notes. */
   async adminJson(orderId: number): Promise<AdminOrderJson> {
     const order = await this.orders.json(orderId);
-    const [[payment], [flags], creditNotes] = await Promise.all([
+    const [[payment], [flags], creditNotes, notes] = await Promise.all([
       queryRows<PaymentRow>(
         this.db,
         sql`SELECT id, provider, provider_ref, amount_pence, refunded_pence, status FROM payments
             WHERE order_id = ${orderId} AND status <> 'pending' ORDER BY id LIMIT 1`,
       ),
-      queryRows<{ needs_refund: boolean }>(
+      queryRows<{ needs_refund: boolean; version: number }>(
         this.db,
-        sql`SELECT needs_refund FROM orders WHERE id = ${orderId}`,
+        sql`SELECT needs_refund, version FROM orders WHERE id = ${orderId}`,
       ),
       this.creditNotes(order.number),
+      orderNotes(this.db, orderId),
     ]);
+    const held = payment ? payment.amount_pence - payment.refunded_pence : 0;
+    const owed =
+      payment && payment.status !== 'failed' ? toPence(order.totals.total.gross) - held : 0;
     const paid = payment && payment.status !== 'failed';
     return {
       ...order,
@@ -237,6 +247,10 @@ export class RefundService {
           }
         : null,
       credit_notes: creditNotes,
+      version: flags?.version ?? 1,
+      notes,
+      balance_due: formatPoundsPlain(Math.max(0, owed)),
+      editable: isEditable(order.status),
     };
   }
 }

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { data, useLoaderData, useNavigate } from 'react-router';
+import type { DraftOrderJson } from '#domain/api-schemas-order-tasks.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '#domain/checkout.ts';
+import { formatGBP, toPence } from '#domain/money.ts';
+import type { PageLoadContext } from '#domain/page-load-context.ts';
+import { noStoreHeaders } from '#app/components/account/account-context.ts';
+import { FormMessage } from '#app/components/forms/FormMessage.tsx';
+import { primaryButton } from '#app/components/forms/styles.ts';
+import { ApiError, apiFetch } from '#app/lib/api.ts';
+
+/** A phone order's payment link: one customer's order, kept out of every cache. */
+export const headers = noStoreHeaders;
+
+export function meta() {
+  // The link's secret is in the URL: keep it out of other sites' Referer headers.
+  return [
+    { title: 'Pay for your order | Tessera' },
+    { name: 'robots', content: 'noindex' },
+    { name: 'referrer', content: 'no-referrer' },
+  ];
+}
+
+export async function loader({
+  params,
+  context,
+}: {
+  params: { token?: string };
+  context: PageLoadContext;
+}) {
+  const token = params.token ?? '';
+  const answer = await context.shopperApi<{ data: DraftOrderJson; error?: string }>(
+    `/api/pay/${encodeURIComponent(token)}`,
+  );
+  if (answer.status === 200) return { draft: answer.data.data, token, problem: null };
+  const problem =
+    (answer.data as unknown as { error?: string } | null)?.error ?? 'Payment link not found';
+  return data({ draft: null, token, problem }, { status: answer.status === 410 ? 410 : 404 });
+}
+
+/** The order agreed by phone, and paying it as at checkout. */
+export default function PayLink() {
+  const { draft, token, problem } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const [method, setMethod] = useState<PaymentMethod>('bank_transfer');
+  const [terms, setTerms] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!draft) {
+    return (
+      <main className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="text-2xl font-semibold">Pay for your order</h1>
+        <p className="mt-4" role="alert">
+          {problem}
+        </p>
+      </main>
+    );
+  }
+  const pay = async () => {
+    setError(null);
+    if (!terms) {
+      setError('Please read and accept the terms and conditions to place your order');
+      return;
+    }
+    setBusy(true);
+    try {
+      const placed = await apiFetch<{ data: { number: string }; token: string }>(
+        `/api/pay/${token}`,
+        {
+          method: 'POST',
+          body: {
+            payment_method: method,
+            accept_terms: true,
+            expected_total: draft.totals.total.gross,
+          },
+        },
+      );
+      await navigate(`/checkout/order/${placed.data.number}?token=${placed.token}`);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'Please try again.');
+      setBusy(false);
+    }
+  };
+  return (
+    <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:px-8">
+      <h1 className="text-2xl font-semibold md:text-3xl">Pay for your order</h1>
+      <p>
+        The order we agreed by phone, to be delivered to{' '}
+        {String(draft.shipping_address['postcode'] ?? '')}:
+      </p>
+      <ul className="flex flex-col gap-2" aria-label="Your order">
+        {draft.lines.map((line) => (
+          <li key={line.variation_id} className="flex justify-between gap-4 border-b pb-2">
+            <span>
+              {line.name}, {line.size} × {line.pieces}
+            </span>
+            <span>{formatGBP(toPence(line.total.gross))}</span>
+          </li>
+        ))}
+        <li className="flex justify-between gap-4">
+          <span>Delivery: {draft.delivery_label}</span>
+          <span>{formatGBP(toPence(draft.totals.delivery.gross))}</span>
+        </li>
+        <li className="flex justify-between gap-4 font-semibold">
+          <span>Total (VAT {formatGBP(toPence(draft.totals.total.vat))})</span>
+          <span>{formatGBP(toPence(draft.totals.total.gross))}</span>
+        </li>
+      </ul>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="font-semibold">How would you like to pay?</legend>
+        {draft.payment_methods.map((id) => (
+          <label key={id} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="payment_method"
+              value={id}
+              checked={method === id}
+              onChange={() => setMethod(id)}
+            />
+            {PAYMENT_METHOD_LABELS[id]}
+          </label>
+        ))}
+      </fieldset>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />I have
+        read and accept the{' '}
+        <a href="/terms-and-conditions" className="underline">
+          terms and conditions
+        </a>
+      </label>
+      {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+      <button type="button" className={primaryButton} disabled={busy} onClick={() => void pay()}>
+        Place order and pay {formatGBP(toPence(draft.totals.total.gross))}
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  draftOrderSchema,
+  draftPayBody,
+  draftTokenParams,
+} from '#domain/api-schemas-order-tasks.ts';
+import { placedOrderSchema } from '#domain/api-schemas.ts';
+import type { PlacedOrderJson } from '#domain/checkout.ts';
+import { shopOrigin } from '../http/origin.ts';
+import { chargeRequest } from '../http/request-limits.ts';
+import { route } from '../http/route.ts';
+import { PhoneOrderService } from '../services/orders/phone-orders.ts';
+import { stripePaymentsFor } from '../services/payments/stripe.ts';
+
+/** A phone order's payment link: the customer sees the order and pays it as at checkout. */
+export async function payApi(app: FastifyInstance) {
+  const { checkout, orders } = app.services;
+  const phone = new PhoneOrderService(app.services.db, checkout);
+  const card = stripePaymentsFor(app.config.stripe);
+  const tags = ['checkout'];
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/pay/:token',
+    summary:
+      'A phone order behind its payment link, priced now (404 unknown, 410 expired or withdrawn, 409 already placed)',
+    tags,
+    params: draftTokenParams,
+    response: {
+      description: 'The order to pay',
+      schema: z.object({ data: draftOrderSchema }),
+      errors: [404, 409, 410],
+    },
+    handler: async ({ params }) => ({ data: await phone.byToken(params.token) }),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/pay/:token',
+    summary:
+      "Places the phone order through checkout's placement at the total shown (409 price_changed with the new quote, 409 out_of_stock, 410 expired); a card payment starts as at checkout",
+    tags,
+    params: draftTokenParams,
+    body: draftPayBody,
+    response: {
+      description: 'The order placed (201)',
+      status: [201],
+      schema: placedOrderSchema,
+      errors: [404, 409, 410, 422, 429],
+    },
+    handler: async ({ params, body, request, reply }): Promise<PlacedOrderJson> => {
+      await chargeRequest(app, request, 'orders', []);
+      const origin = shopOrigin(app.config, request);
+      const placed = await phone.pay(params.token, body, {
+        orderUrl: (number, token) => `${origin}/checkout/order/${number}?token=${token}`,
+      });
+      reply.status(201);
+      let payment: PlacedOrderJson['payment'] = null;
+      if (
+        card &&
+        placed.order.paymentMethod === 'card' &&
+        placed.order.status === 'pending_payment'
+      ) {
+        const started = await orders.startPayment(placed.order.number, card);
+        if (started.provider === 'stripe') {
+          payment = {
+            provider: 'stripe',
+            client_secret: started.clientSecret,
+            publishable_key: card.publishableKey ?? null,
+          };
+        }
+      }
+      return {
+        data: await orders.json(placed.order.id, { token: placed.token }),
+        token: placed.token,
+        payment,
+      };
+    },
+  });
+}

@@ -1,0 +1,104 @@
+// The mails of staff's order tasks: a note to the customer, a phone order's payment link, and an
+// order changed before dispatch (with its revised invoice and the credit note cancelling the old).
+import type { OrderJson } from '#domain/checkout.ts';
+import { formatLondonDate } from '#domain/dates.ts';
+import { formatInvoiceNumber } from '#domain/invoice.ts';
+import { formatGBP, toPence } from '#domain/money.ts';
+import { formatCreditNoteNumber } from '#domain/refunds.ts';
+import type { MailMessage } from '../mail.ts';
+import { sectionsMail, SHOP_NAME, shopSection } from './confirmation-email.ts';
+import { lineDescription, lineQuantity, type Block } from './mail-blocks.ts';
+
+const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
+
+function customerMail(to: string, subject: string, blocks: Block[]): MailMessage {
+  return sectionsMail(to, subject, [
+    { title: null, blocks: [...blocks, paragraph(`Thank you for shopping with ${SHOP_NAME}.`)] },
+    shopSection(),
+  ]);
+}
+
+const items = (order: Pick<OrderJson, 'lines'>): Block => ({
+  kind: 'items',
+  rows: order.lines.map((line) => ({
+    description: lineDescription(line),
+    detail: lineQuantity(line),
+    total: formatGBP(toPence(line.total.gross)),
+  })),
+});
+
+const totals = (order: Pick<OrderJson, 'totals'>): Block => ({
+  kind: 'figures',
+  rows: [
+    ['Goods', formatGBP(toPence(order.totals.goods.gross))],
+    ['Delivery', formatGBP(toPence(order.totals.delivery.gross))],
+    ['Total (VAT included)', formatGBP(toPence(order.totals.total.gross))],
+  ],
+  strongRow: 2,
+});
+
+/** A note staff wrote to the customer about their order. */
+export function orderNoteMail(order: { number: string; email: string }, text: string): MailMessage {
+  return customerMail(order.email, `A note about your ${SHOP_NAME} order ${order.number}`, [
+    paragraph(`We have added a note to your order ${order.number}:`),
+    ...text.split(/\n{2,}/).map((part) => paragraph(part)),
+    paragraph('You can also read it on your order page.'),
+  ]);
+}
+
+/** The link a customer pays an order taken by phone through. */
+export function paymentLinkMail(
+  email: string,
+  draft: Pick<OrderJson, 'lines' | 'totals'>,
+  link: { url: string; expiresAt: Date },
+): MailMessage {
+  return customerMail(email, `Your ${SHOP_NAME} order: pay online`, [
+    paragraph('Thank you for your order by phone. Here is what we agreed:'),
+    items(draft),
+    totals(draft),
+    paragraph(
+      `Pay by card or bank transfer through the link below by ${formatLondonDate(link.expiresAt.toISOString())}. Stock is held for you once the order is placed.`,
+    ),
+    { kind: 'link', label: 'Review and pay', href: link.url },
+  ]);
+}
+
+/** An order changed before it left: what it is now, and the papers that say so. */
+export function orderRevisedMail(
+  order: OrderJson,
+  papers: {
+    creditNote: number | null;
+    cancelledInvoice: number | null;
+    invoice: number | null;
+    refundPence: number;
+    balanceDuePence: number;
+  },
+): MailMessage {
+  const blocks: Block[] = [
+    paragraph(`We have changed your order ${order.number} as agreed. It is now:`),
+    items(order),
+    totals(order),
+  ];
+  if (papers.invoice !== null && papers.creditNote !== null && papers.cancelledInvoice !== null) {
+    blocks.push(
+      paragraph(
+        `Credit note ${formatCreditNoteNumber(papers.creditNote)} cancels invoice ${formatInvoiceNumber(papers.cancelledInvoice)}, and invoice ${formatInvoiceNumber(papers.invoice)} replaces it: both are attached.`,
+      ),
+    );
+  }
+  if (papers.refundPence > 0) {
+    blocks.push(paragraph(`We are refunding the difference of ${formatGBP(papers.refundPence)}.`));
+  }
+  if (papers.balanceDuePence > 0) {
+    blocks.push(
+      paragraph(
+        `The new total is ${formatGBP(papers.balanceDuePence)} more than you paid: we will call you to take the balance.`,
+      ),
+    );
+  }
+  return customerMail(
+    order.email,
+    `Your ${SHOP_NAME} order ${order.number} has been changed`,
+    blocks,
+  );
+}
