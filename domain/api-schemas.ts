@@ -9,6 +9,7 @@ import { DELIVERY_OPTION_IDS, PAYMENT_METHODS } from './checkout.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-states.ts';
 import { SELLING_UNITS } from './selling-unit.ts';
 import { COUNTRY_CODES } from './countries.ts';
+import { discountSummarySchema, discountTotalsSchema } from './api-schemas-discounts.ts';
 
 /** An amount in pounds with two decimals, as every basket and order figure: '123.45'. */
 export const pounds = z
@@ -235,8 +236,10 @@ export const cartSchema = z
     subtotal: pounds,
     /** The VAT contained in the subtotal (design.md section 7). */
     vat: pounds,
-    /** Equals the subtotal: prices include VAT. */
+    /** The subtotal less any discount code's amount: prices include VAT. */
     total: pounds,
+    /** The discount code applied to the basket; absent when none. */
+    discount: discountSummarySchema.optional(),
   })
   .meta({ id: 'Cart' });
 
@@ -334,6 +337,9 @@ export const orderLineSchema = z
     unit_price_net: pounds,
     vat_rate: z.number(),
     weight_kg: z.number(),
+    /** What the discount code took off the line, VAT included ('0.00' for none). */
+    discount: pounds,
+    /** The line as charged: after its discount, split into net and VAT. */
     total: vatSplitSchema,
   })
   .meta({ id: 'OrderLine' });
@@ -381,7 +387,14 @@ export const deliverySchema = z.object({
 });
 
 export const orderTotalsSchema = z
-  .object({ goods: vatSplitSchema, delivery: vatSplitSchema, total: vatSplitSchema })
+  .object({
+    /** Goods and delivery as charged, after the discount. */
+    goods: vatSplitSchema,
+    delivery: vatSplitSchema,
+    total: vatSplitSchema,
+    /** The discount code's share of the goods and the delivery; null when none applied. */
+    discount: discountTotalsSchema.nullable(),
+  })
   .meta({ id: 'OrderTotals' });
 
 export const checkoutQuoteSchema = z
@@ -389,6 +402,8 @@ export const checkoutQuoteSchema = z
     lines: z.array(orderLineSchema),
     delivery: deliverySchema,
     totals: orderTotalsSchema,
+    /** The basket's discount code, whether it applies, and why not when it does not. */
+    discount: discountSummarySchema.nullable(),
     payment_methods: z.array(z.enum(PAYMENT_METHODS)),
     terms_version: z.string(),
   })

@@ -2,7 +2,7 @@
 // discount reduces a line's VAT-inclusive price; the line's net and VAT are then split from what
 // is left by vat.ts's one rule, so an order's VAT is always the VAT of what was charged.
 import { formatLondonDate } from './dates.ts';
-import { formatGBP } from './money.ts';
+import { formatGBP, toPence } from './money.ts';
 import { splitGross, type VatSplit } from './vat.ts';
 
 export const DISCOUNT_KINDS = ['percent', 'fixed', 'free_delivery'] as const;
@@ -230,4 +230,41 @@ export function describeDiscount(
   if (rules.kind === 'free_delivery') return 'Free delivery';
   const off = rules.kind === 'percent' ? `${rules.amount}% off` : `${formatGBP(rules.amount)} off`;
   return limited ? `${off} selected items` : off;
+}
+
+/** An order's or quote's totals as JSON gives them (pounds), with its discount. */
+interface TotalsWithDiscount {
+  goods: { gross: string };
+  delivery: { gross: string };
+  discount?: { code: string; goods: string; delivery: string; total: string } | null;
+}
+
+/**
+ * The figures a customer reads above the total: goods and delivery before the discount, and the
+ * discount, so that goods − discount + delivery = total to the penny.
+ *
+ * figuresBeforeDiscount({ goods: { gross: '27.00' }, delivery: { gross: '0.00' },
+ *   discount: { code: 'SAVE10', goods: '3.00', delivery: '0.00', total: '3.00' } })
+ *   → { goodsPence: 3000, deliveryPence: 0, discountPence: 300, code: 'SAVE10' }
+ */
+export function figuresBeforeDiscount(totals: TotalsWithDiscount) {
+  const discount = totals.discount ?? null;
+  return {
+    goodsPence: toPence(totals.goods.gross) + (discount ? toPence(discount.goods) : 0),
+    deliveryPence: toPence(totals.delivery.gross) + (discount ? toPence(discount.delivery) : 0),
+    discountPence: discount ? toPence(discount.total) : 0,
+    code: discount?.code ?? null,
+  };
+}
+
+/**
+ * A line's price before its discount (what the shopper saw in the basket).
+ *
+ * lineGrossBeforeDiscount({ total: { gross: '17.99' }, discount: '2.00' }) → 1999
+ */
+export function lineGrossBeforeDiscount(line: {
+  total: { gross: string };
+  discount?: string;
+}): number {
+  return toPence(line.total.gross) + toPence(line.discount ?? '0');
 }

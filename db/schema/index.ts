@@ -8,3 +8,4 @@ export * from './back-office.ts';
 export * from './integrity.ts';
 export * from './mail.ts';
 export * from './returns.ts';
+export * from './discounts.ts';

@@ -5,7 +5,14 @@ import { audit, type AuditActor } from './staff/audit.ts';
 
 /** The tables staff edit row by row, each with a `version` counted up on every save. */
 export type VersionedTable =
-  'products' | 'categories' | 'attribute_terms' | 'pages' | 'posts' | 'staff' | 'returns';
+  | 'products'
+  | 'categories'
+  | 'attribute_terms'
+  | 'pages'
+  | 'posts'
+  | 'staff'
+  | 'returns'
+  | 'discount_codes';
 
 export interface VersionTarget {
   table: VersionedTable;

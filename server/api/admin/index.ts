@@ -4,6 +4,7 @@ import { adminCatalogueApi } from './catalogue.ts';
 import { adminCacheApi } from './cache.ts';
 import { adminContentApi } from './content.ts';
 import { adminCustomersApi } from './customers.ts';
+import { adminDiscountCodesApi } from './discount-codes.ts';
 import { adminImportsApi } from './imports.ts';
 import { adminOrderDocumentsApi } from './order-documents.ts';
 import { adminOrdersApi } from './orders.ts';
@@ -22,6 +23,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminCatalogueApi);
   await app.register(adminContentApi);
   await app.register(adminCustomersApi);
+  await app.register(adminDiscountCodesApi);
   await app.register(adminCacheApi);
   await app.register(adminImportsApi);
 }

@@ -55,7 +55,18 @@ export async function renderCreditNotePdf(order: OrderJson, note: CreditNoteJson
     doc,
     AMOUNTS,
     [
-      [{ text: `Refund: ${note.reason}` }],
+      [
+        { text: `Refund: ${note.reason}` },
+        // The refund is of what was paid: the order's discount is already deducted.
+        ...(order.totals.discount
+          ? [
+              {
+                text: `Order discount ${order.totals.discount.code} (-${formatGBP(toPence(order.totals.discount.total))}) deducted from the prices refunded`,
+                muted: true,
+              },
+            ]
+          : []),
+      ],
       [{ text: formatGBP(split.netPence) }],
       [{ text: formatGBP(split.vatPence) }],
       [{ text: formatGBP(split.grossPence) }],
