@@ -238,7 +238,6 @@ export const cartSchema = z
     vat: pounds,
     /** The subtotal less any discount code's amount: prices include VAT. */
     total: pounds,
-    /** The discount code applied to the basket; absent when none. */
     discount: discountSummarySchema.optional(),
   })
   .meta({ id: 'Cart' });
@@ -337,9 +336,8 @@ export const orderLineSchema = z
     unit_price_net: pounds,
     vat_rate: z.number(),
     weight_kg: z.number(),
-    /** What the discount code took off the line, VAT included ('0.00' for none). */
+    /** Off the line by the discount code, VAT included; `total` is after it. */
     discount: pounds,
-    /** The line as charged: after its discount, split into net and VAT. */
     total: vatSplitSchema,
   })
   .meta({ id: 'OrderLine' });
@@ -387,14 +385,9 @@ export const deliverySchema = z.object({
 });
 
 export const orderTotalsSchema = z
-  .object({
-    /** Goods and delivery as charged, after the discount. */
-    goods: vatSplitSchema,
-    delivery: vatSplitSchema,
-    total: vatSplitSchema,
-    /** The discount code's share of the goods and the delivery; null when none applied. */
-    discount: discountTotalsSchema.nullable(),
-  })
+  // Goods and delivery as charged, after the discount (null when no code applied).
+  .object({ goods: vatSplitSchema, delivery: vatSplitSchema, total: vatSplitSchema })
+  .extend({ discount: discountTotalsSchema.nullable() })
   .meta({ id: 'OrderTotals' });
 
 export const checkoutQuoteSchema = z
@@ -402,7 +395,6 @@ export const checkoutQuoteSchema = z
     lines: z.array(orderLineSchema),
     delivery: deliverySchema,
     totals: orderTotalsSchema,
-    /** The basket's discount code, whether it applies, and why not when it does not. */
     discount: discountSummarySchema.nullable(),
     payment_methods: z.array(z.enum(PAYMENT_METHODS)),
     terms_version: z.string(),
