@@ -10,6 +10,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-states.ts';
 import { SELLING_UNITS } from './selling-unit.ts';
 import { COUNTRY_CODES } from './countries.ts';
 import { productFactsFields } from './product-facts.ts';
+import { discountSummarySchema, discountTotalsSchema } from './api-schemas-discounts.ts';
 
 /** An amount in pounds with two decimals, as every basket and order figure: '123.45'. */
 export const pounds = z
@@ -237,8 +238,9 @@ export const cartSchema = z
     subtotal: pounds,
     /** The VAT contained in the subtotal (design.md section 7). */
     vat: pounds,
-    /** Equals the subtotal: prices include VAT. */
+    /** The subtotal less any discount code's amount: prices include VAT. */
     total: pounds,
+    discount: discountSummarySchema.optional(),
   })
   .meta({ id: 'Cart' });
 
@@ -336,6 +338,8 @@ export const orderLineSchema = z
     unit_price_net: pounds,
     vat_rate: z.number(),
     weight_kg: z.number(),
+    /** Off the line by the discount code, VAT included; `total` is after it. */
+    discount: pounds,
     total: vatSplitSchema,
   })
   .meta({ id: 'OrderLine' });
@@ -383,7 +387,9 @@ export const deliverySchema = z.object({
 });
 
 export const orderTotalsSchema = z
+  // Goods and delivery as charged, after the discount (null when no code applied).
   .object({ goods: vatSplitSchema, delivery: vatSplitSchema, total: vatSplitSchema })
+  .extend({ discount: discountTotalsSchema.nullable() })
   .meta({ id: 'OrderTotals' });
 
 export const checkoutQuoteSchema = z
@@ -391,6 +397,7 @@ export const checkoutQuoteSchema = z
     lines: z.array(orderLineSchema),
     delivery: deliverySchema,
     totals: orderTotalsSchema,
+    discount: discountSummarySchema.nullable(),
     payment_methods: z.array(z.enum(PAYMENT_METHODS)),
     terms_version: z.string(),
   })

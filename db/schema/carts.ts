@@ -13,6 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { customers } from './customers.ts';
 import { products, variations } from './catalogue.ts';
+import { discountCodes } from './discounts.ts';
 
 /** A cart belongs either to an anonymous session (by token hash) or to a customer. */
 export const carts = pgTable('carts', {
@@ -23,6 +24,10 @@ export const carts = pgTable('carts', {
     .references(() => customers.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The discount code the shopper applied; checked again whenever the basket is priced. */
+  discountCodeId: integer('discount_code_id').references(() => discountCodes.id, {
+    onDelete: 'set null',
+  }),
 });
 
 export const cartItems = pgTable(

@@ -9,3 +9,4 @@ export * from './integrity.ts';
 export * from './mail.ts';
 export * from './returns.ts';
 export * from './product-facts.ts';
+export * from './discounts.ts';

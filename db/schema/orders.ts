@@ -58,6 +58,14 @@ export const orders = pgTable(
     totalNetPence: integer('total_net_pence').notNull(),
     totalVatPence: integer('total_vat_pence').notNull(),
     totalPence: integer('total_pence').notNull(),
+    /**
+     * The discount code used (discount_codes.id, no foreign key: a snapshot), and what it took
+     * off the goods and the delivery, VAT included; the figures above are after it.
+     */
+    discountCodeId: integer('discount_code_id'),
+    discountCode: text('discount_code'),
+    discountGoodsPence: integer('discount_goods_pence').notNull().default(0),
+    discountDeliveryPence: integer('discount_delivery_pence').notNull().default(0),
     currency: text('currency').notNull().default('GBP'),
     termsVersion: text('terms_version').notNull(),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -134,6 +142,8 @@ export const orderLines = pgTable(
     netPence: integer('net_pence').notNull(),
     vatPence: integer('vat_pence').notNull(),
     grossPence: integer('gross_pence').notNull(),
+    /** What the order's discount code took off this line, VAT included (net/VAT/gross are after it). */
+    discountPence: integer('discount_pence').notNull().default(0),
     /** The size's pack when sold (order_line_pack): a return takes back whole packs of it. */
     piecesPerPack: integer('pieces_per_pack').notNull().default(1),
     /** Whether placing the order took stock of the variation (and so expiry gives it back). */

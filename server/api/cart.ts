@@ -4,6 +4,8 @@ import { cartAnswerSchema } from '#domain/api-schemas.ts';
 import { addToCartSchema, cartItemParams, updateCartSchema } from '#domain/validation.ts';
 import { route } from '../http/route.ts';
 import { CartService } from '../services/cart/cart.ts';
+import { CartDiscounts } from '../services/discounts/cart-discount.ts';
+import { applyDiscountSchema } from '#domain/api-schemas-discounts.ts';
 
 const CART_ANSWER = { description: 'The whole basket', schema: cartAnswerSchema } as const;
 
@@ -14,6 +16,7 @@ function hasQuantity(body: unknown): boolean {
 /** The basket (spec section 7): the session's cart, or the signed-in customer's. */
 export async function cartApi(app: FastifyInstance) {
   const cart = new CartService(app.services.db, app.config.orderLimits);
+  const discounts = new CartDiscounts(app.services.db);
   const tags = ['cart'];
   // A basket is private and changes with every write: never cached anywhere.
   app.addHook('onSend', async (_request, reply) => {
@@ -26,9 +29,38 @@ export async function cartApi(app: FastifyInstance) {
     summary: "The caller's basket; empty (and no session started) for a new visitor",
     tags,
     response: CART_ANSWER,
-    handler: async ({ request }): Promise<CartAnswer> => ({
-      data: await cart.get(await request.getSession()),
-    }),
+    handler: async ({ request }): Promise<CartAnswer> => {
+      const session = await request.getSession();
+      return { data: await discounts.withDiscount(session, await cart.get(session)) };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/cart/discount',
+    summary:
+      'Apply a discount code to the basket; 422 with the reason (unknown, expired, not yet valid, minimum spend, used up, not for these items)',
+    tags,
+    body: applyDiscountSchema,
+    response: { ...CART_ANSWER, errors: [422] },
+    handler: async ({ body, request }): Promise<CartAnswer> => {
+      const session = await request.getSession();
+      await discounts.apply(session, body.code);
+      return { data: await discounts.withDiscount(session, await cart.get(session)) };
+    },
+  });
+
+  route(app, {
+    method: 'DELETE',
+    url: '/cart/discount',
+    summary: "Remove the basket's discount code",
+    tags,
+    response: CART_ANSWER,
+    handler: async ({ request }): Promise<CartAnswer> => {
+      const session = await request.getSession();
+      await discounts.remove(session);
+      return { data: await cart.get(session) };
+    },
   });
 
   route(app, {
@@ -53,9 +85,15 @@ export async function cartApi(app: FastifyInstance) {
     params: cartItemParams,
     body: updateCartSchema,
     response: { ...CART_ANSWER, errors: [404, 409, 422] },
-    handler: async ({ params, body, request }): Promise<CartAnswer> => ({
-      data: await cart.update(await request.getSession(), params.itemId, body),
-    }),
+    handler: async ({ params, body, request }): Promise<CartAnswer> => {
+      const session = await request.getSession();
+      return {
+        data: await discounts.withDiscount(
+          session,
+          await cart.update(session, params.itemId, body),
+        ),
+      };
+    },
   });
 
   route(app, {
@@ -65,8 +103,11 @@ export async function cartApi(app: FastifyInstance) {
     tags,
     params: cartItemParams,
     response: { ...CART_ANSWER, errors: [404] },
-    handler: async ({ params, request }): Promise<CartAnswer> => ({
-      data: await cart.remove(await request.getSession(), params.itemId),
-    }),
+    handler: async ({ params, request }): Promise<CartAnswer> => {
+      const session = await request.getSession();
+      return {
+        data: await discounts.withDiscount(session, await cart.remove(session, params.itemId)),
+      };
+    },
   });
 }

@@ -12,7 +12,8 @@ export type VersionedTable =
   | 'posts'
   | 'staff'
   | 'returns'
-  | 'orders';
+  | 'orders'
+  | 'discount_codes';
 
 export interface VersionTarget {
   table: VersionedTable;

@@ -21,6 +21,7 @@ import { storeOrderAwaitingPayment } from '#tests/factories/stored-orders.ts';
 import { catalogueAnswers, importAnswers } from './openapi-answers-catalogue.ts';
 import { returnAnswers } from './openapi-answers-returns.ts';
 import { orderTaskAnswers } from './openapi-answers-order-tasks.ts';
+import { discountAnswers } from './openapi-answers-discounts.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -359,6 +360,7 @@ describe('every documented route answers as its schema says', () => {
     await checked(staff, 'POST', `/api/admin/staff/${editorId}/enable`);
     await checked(staff, 'POST', `/api/admin/staff/${editorId}/disable`);
     await checked(staff, 'GET', '/api/admin/audit');
+    await discountAnswers({ checked, staff, visitor, size });
     await checked(staff, 'GET', '/api/admin/orders');
     await checked(staff, 'GET', '/api/admin/dashboard');
     const order = await checked(staff, 'GET', `/api/admin/orders/${orderNumber}`);

@@ -68,6 +68,7 @@ export function orderLine(spec: LineSpec): OrderLineJson {
     unit_price_net: formatPoundsPlain(exVatPence(spec.unitPricePence)),
     vat_rate: VAT_PERCENT,
     weight_kg: spec.weight_kg ?? 1,
+    discount: '0.00',
     total: splitJson(splitGross(gross)),
   };
 }
@@ -83,6 +84,7 @@ export function orderTotals(
     goods: splitJson(goods),
     delivery: splitJson(delivery),
     total: splitJson(sumSplits([goods, delivery])),
+    discount: null,
   };
 }
 

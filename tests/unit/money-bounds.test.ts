@@ -62,6 +62,7 @@ const line = (limits: OrderLimits) =>
         m2: sample ? null : lineM2(pieces, option, 'm2'),
         isSample: sample,
         name: 'Stone',
+        categoryIds: [],
         option,
         pricePence,
         stockQuantity: null,

@@ -4,6 +4,7 @@ import { VAT_PERCENT } from '#domain/vat.ts';
 import { useCart } from '#app/lib/cart.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 import { BasketLine } from './BasketLine.tsx';
+import { DiscountCode } from './DiscountCode.tsx';
 import { DeliveryEstimate } from '../delivery/DeliveryEstimate.tsx';
 
 export const BASKET_WIDTH_PX = 650;
@@ -35,6 +36,12 @@ export function BasketDrawer({
           <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
             <dt>Subtotal</dt>
             <dd className="text-right">{money(cart?.subtotal ?? '0')}</dd>
+            {cart?.discount?.applies && toPence(cart.discount.amount) > 0 ? (
+              <>
+                <dt>Discount ({cart.discount.code})</dt>
+                <dd className="text-right">−{money(cart.discount.amount)}</dd>
+              </>
+            ) : null}
             <dt>VAT ({VAT_PERCENT}%, included)</dt>
             <dd className="text-right">{money(cart?.vat ?? '0')}</dd>
             <dt className="text-base font-semibold">Total</dt>
@@ -81,6 +88,9 @@ export function BasketDrawer({
               <BasketLine key={line.id} line={line} />
             ))}
           </ul>
+          <div className="mt-4">
+            <DiscountCode cart={cart} />
+          </div>
           <div className="mt-4">
             <DeliveryEstimate refreshKey={`${cart.item_count}:${cart.total}`} />
           </div>

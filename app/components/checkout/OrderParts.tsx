@@ -2,6 +2,8 @@ import type { BankTransferJson, OrderLineJson, OrderTotalsJson } from '#domain/c
 import { displayQuantity } from '#domain/cart.ts';
 import { lineUnitText } from '#domain/selling-unit.ts';
 import { MADE_TO_ORDER_LABEL } from '#domain/consumer-rights.ts';
+import { figuresBeforeDiscount, lineGrossBeforeDiscount } from '#domain/discounts.ts';
+import { formatGBP, toPence } from '#domain/money.ts';
 import { addressLines, formatDay, money } from './format.ts';
 
 /** How many: pieces, and the m² they cover for tiles sold by the m²; litres, items, metres. */
@@ -28,7 +30,12 @@ export function OrderLines({ lines }: { lines: readonly OrderLineJson[] }) {
             </p>
             {line.is_bespoke ? <p className="text-stone-600">{MADE_TO_ORDER_LABEL}</p> : null}
           </div>
-          <p className="shrink-0 font-medium">{money(line.total.gross)}</p>
+          <div className="shrink-0 text-right">
+            <p className="font-medium">{formatGBP(lineGrossBeforeDiscount(line))}</p>
+            {toPence(line.discount) > 0 ? (
+              <p className="text-stone-600">−{money(line.discount)} discount</p>
+            ) : null}
+          </div>
         </li>
       ))}
     </ul>
@@ -37,12 +44,20 @@ export function OrderLines({ lines }: { lines: readonly OrderLineJson[] }) {
 
 /** Goods, delivery, the VAT they include, and the total: every figure as the shop sent it. */
 export function OrderTotals({ totals, label }: { totals: OrderTotalsJson; label: string }) {
+  // Goods and delivery before the discount, then the discount: they add up to the total.
+  const before = figuresBeforeDiscount(totals);
   return (
     <dl aria-label={label} className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
       <dt>Goods</dt>
-      <dd className="text-right">{money(totals.goods.gross)}</dd>
+      <dd className="text-right">{formatGBP(before.goodsPence)}</dd>
+      {before.code ? (
+        <>
+          <dt>Discount ({before.code})</dt>
+          <dd className="text-right">−{formatGBP(before.discountPence)}</dd>
+        </>
+      ) : null}
       <dt>Delivery</dt>
-      <dd className="text-right">{money(totals.delivery.gross)}</dd>
+      <dd className="text-right">{formatGBP(before.deliveryPence)}</dd>
       <dt>VAT included</dt>
       <dd className="text-right">{money(totals.total.vat)}</dd>
       <dt className="text-base font-semibold">Total</dt>

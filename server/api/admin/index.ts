@@ -5,6 +5,7 @@ import { adminCatalogueTasksApi } from './catalogue-tasks.ts';
 import { adminCacheApi } from './cache.ts';
 import { adminContentApi } from './content.ts';
 import { adminCustomersApi } from './customers.ts';
+import { adminDiscountCodesApi } from './discount-codes.ts';
 import { adminImportsApi } from './imports.ts';
 import { adminOrderDocumentsApi } from './order-documents.ts';
 import { adminOrdersApi } from './orders.ts';
@@ -30,6 +31,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminCatalogueTasksApi);
   await app.register(adminContentApi);
   await app.register(adminCustomersApi);
+  await app.register(adminDiscountCodesApi);
   await app.register(adminCacheApi);
   await app.register(adminImportsApi);
   await app.register(adminReportsApi);

@@ -32,7 +32,15 @@ import { bookOrder } from './booking.ts';
 import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
 import { writePlacedMails } from './order-mails.ts';
 import { announceMail } from '../mail-outbox/outbox.ts';
+import { outOfStock, PLACE_ATTEMPTS, PLACE_FAILURES } from './place-failures.ts';
 import { headOf, providerName, type HeadRow, type OrderHead } from './order-rows.ts';
+import { readBasketDiscount, type BasketDiscount } from '../discounts/basket-discount.ts';
+import {
+  claimDiscount,
+  DiscountChanged,
+  discountUnavailable,
+  withDiscount,
+} from '../discounts/claim.ts';
 import {
   deliveryJson,
   deliveryRules,
@@ -144,8 +152,15 @@ export class CheckoutService {
     session: SessionRecord | null,
     query: CheckoutQuoteQuery,
   ): Promise<CheckoutQuoteJson> {
-    const [{ lines }, rules] = await Promise.all([readBasket(this.db, session), this.rules()]);
-    const basket = priceBasket(lines, rules, query, query.delivery_option);
+    const [{ lines, discountCodeId }, rules] = await Promise.all([
+      readBasket(this.db, session),
+      this.rules(),
+    ]);
+    const code = await readBasketDiscount(this.db, discountCodeId, {
+      customerId: session?.customerId ?? null,
+      email: null,
+    });
+    const basket = priceBasket(lines, rules, query, query.delivery_option, code);
     return quoteJson(basket, this.options.paymentMethods(), new Date(), this.options);
   }
 
@@ -260,7 +275,7 @@ export class CheckoutService {
     links: OrderLinks | undefined,
   ): Promise<PlacedOrder> {
     for (let attempt = 1; ; attempt++) {
-      const [{ cartId, lines }, rules] = await Promise.all([
+      const [{ cartId, lines, discountCodeId }, rules] = await Promise.all([
         readBasket(this.db, session),
         this.rules(),
       ]);
@@ -268,7 +283,11 @@ export class CheckoutService {
       // Bounded before anything is summed: no total may pass what its column holds.
       const over = linesOverLimits(lines, this.options.limits);
       if (over) throw tooLarge(over);
-      const basket = this.priceForOrder(lines, rules, input);
+      const code = await readBasketDiscount(this.db, discountCodeId, {
+        customerId: session.customerId,
+        email: input.email,
+      });
+      const basket = this.priceForOrder(lines, rules, input, code);
       await this.assertHoldingAllowed(basket, input.email);
       try {
         const placed = await this.write(session, { key, hash }, input, cartId, basket, links);
@@ -277,14 +296,20 @@ export class CheckoutService {
       } catch (error) {
         const failure = databaseFailure(error);
         if (failure?.code === PLACE_FAILURES.outOfStock) throw outOfStock(basket, failure.detail);
-        if (failure?.code !== PLACE_FAILURES.basketChanged) throw error;
+        const changed = failure?.code === PLACE_FAILURES.basketChanged;
+        if (!changed && !(error instanceof DiscountChanged)) throw error;
         if (attempt === PLACE_ATTEMPTS) throw this.priceChanged(basket);
       }
     }
   }
 
   /** The basket priced for the order, or the refusal the shopper must see before it is placed. */
-  private priceForOrder(lines: BasketLine[], rules: DeliveryRules, input: Checkout): PricedBasket {
+  private priceForOrder(
+    lines: BasketLine[],
+    rules: DeliveryRules,
+    input: Checkout,
+    code: BasketDiscount | null,
+  ): PricedBasket {
     const unavailable = lines.find((line) => !line.onSale);
     if (unavailable) {
       throw new HttpError(
@@ -302,7 +327,8 @@ export class CheckoutService {
       rules.samples,
     );
     if (samplesRefused) throw new HttpError(409, 'sample_limit', samplesRefused);
-    const basket = priceBasket(lines, rules, input.shipping, input.delivery_option);
+    const basket = priceBasket(lines, rules, input.shipping, input.delivery_option, code);
+    if (basket.discount?.refusal) throw discountUnavailable(basket.discount.refusal.message);
     const over = totalOverLimit(basket.total.grossPence, this.options.limits);
     if (over) throw tooLarge(over);
     if (!basket.delivery.deliverable || basket.option === null) {
@@ -426,9 +452,9 @@ export class CheckoutService {
       unit_price_pence: line.priced.unitPricePence,
       unit_net_pence: line.priced.unitNetPence,
       vat_rate: line.priced.vatRate,
-      net_pence: line.priced.total.netPence,
-      vat_pence: line.priced.total.vatPence,
-      gross_pence: line.priced.total.grossPence,
+      net_pence: line.charged.netPence,
+      vat_pence: line.charged.vatPence,
+      gross_pence: line.charged.grossPence,
     }));
     const written = await this.db.transaction(async (tx) => {
       const [row] = await preparedRows<{ written: WrittenOrder }>(
@@ -447,7 +473,11 @@ export class CheckoutService {
               delivery_instructions = ${booking.delivery_instructions}
             WHERE id = ${row!.written.order.id}`,
       );
-      const { order: placed, ...rest } = row!.written;
+      const claimed = await claimDiscount(tx, basket, row!.written.order.id, {
+        customerId: session.customerId,
+        email: input.email,
+      });
+      const { order: placed, ...rest } = withDiscount(row!.written, claimed);
       // The order as placed, with the booking just written beside place_order's columns.
       const booked = {
         ...rest,
@@ -471,28 +501,4 @@ export class CheckoutService {
       created: true,
     };
   }
-}
-
-/** How often an order is priced again when its basket changed while it was being placed. */
-const PLACE_ATTEMPTS = 3;
-
-/** The SQLSTATEs place_order raises (db/migrations/0009_place_order.sql). */
-const PLACE_FAILURES = { basketChanged: 'TS001', outOfStock: 'TS002' } as const;
-
-/** The 409 naming the line place_order found short of stock (its DETAIL names the variation). */
-function outOfStock(basket: PricedBasket, detail: string | undefined): HttpError {
-  const short = JSON.parse(detail ?? '{}') as { variation_id?: number; available?: number };
-  const line = basket.lines.find((l) => l.variationId === short.variation_id);
-  const available = short.available ?? 0;
-  const what = line ? `${line.name} (${line.option})` : 'An item in your basket';
-  return new HttpError(
-    409,
-    'out_of_stock',
-    available === 0
-      ? `${what} is out of stock: please remove it from your basket`
-      : `Only ${available} ${available === 1 ? 'piece' : 'pieces'} of ${what} ${available === 1 ? 'is' : 'are'} left: please change the quantity in your basket`,
-    undefined,
-    undefined,
-    { lines: [{ variation_id: short.variation_id, available }] },
-  );
 }

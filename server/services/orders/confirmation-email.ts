@@ -17,6 +17,7 @@ import {
 } from '#domain/company.ts';
 import { BOOKING_MESSAGES, formatBookedDay } from '#domain/booking.ts';
 import { formatLondonDate } from '#domain/dates.ts';
+import { figuresBeforeDiscount, lineGrossBeforeDiscount } from '#domain/discounts.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '#domain/order-states.ts';
 import { countryLabel } from '#domain/countries.ts';
@@ -88,6 +89,10 @@ function introSection(order: OrderJson, orderUrl: string): Section {
 
 function itemsSection(order: OrderJson): Section {
   const { totals } = order;
+  const before = figuresBeforeDiscount(totals);
+  const discountRows: [string, string][] = before.code
+    ? [[`Discount (${before.code})`, `−${formatGBP(before.discountPence)}`]]
+    : [];
   return {
     title: 'Your order',
     blocks: [
@@ -96,18 +101,19 @@ function itemsSection(order: OrderJson): Section {
         rows: order.lines.map((line) => ({
           description: lineDescription(line),
           detail: `${lineQuantity(line)} at ${money(line.unit_price)} ${lineUnitText(line)}${line.is_bespoke ? ', made to your specification' : ''}`,
-          total: money(line.total.gross),
+          total: formatGBP(lineGrossBeforeDiscount(line)),
         })),
       },
       {
         kind: 'figures',
         rows: [
-          ['Goods', money(totals.goods.gross)],
-          [`Delivery (${order.delivery.label})`, money(totals.delivery.gross)],
+          ['Goods', formatGBP(before.goodsPence)],
+          ...discountRows,
+          [`Delivery (${order.delivery.label})`, formatGBP(before.deliveryPence)],
           ['Total price, including VAT and delivery', money(totals.total.gross)],
           [`VAT included at ${VAT_PERCENT}%`, money(totals.total.vat)],
         ],
-        strongRow: 2,
+        strongRow: 2 + discountRows.length,
       },
       {
         kind: 'paragraph',

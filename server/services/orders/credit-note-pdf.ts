@@ -59,7 +59,18 @@ export async function renderCreditNotePdf(order: OrderJson, note: CreditNoteJson
     doc,
     AMOUNTS,
     [
-      [{ text: note.refund_ref === 'revision' ? note.reason : `Refund: ${note.reason}` }],
+      [
+        { text: note.refund_ref === 'revision' ? note.reason : `Refund: ${note.reason}` },
+        // The refund is of what was paid: the order's discount is already deducted.
+        ...(order.totals.discount
+          ? [
+              {
+                text: `Order discount ${order.totals.discount.code} (-${formatGBP(toPence(order.totals.discount.total))}) deducted from the prices refunded`,
+                muted: true,
+              },
+            ]
+          : []),
+      ],
       [{ text: formatGBP(split.netPence) }],
       [{ text: formatGBP(split.vatPence) }],
       [{ text: formatGBP(split.grossPence) }],

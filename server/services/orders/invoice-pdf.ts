@@ -55,6 +55,10 @@ function quantityCell(line: OrderLineJson): Cell {
 function lineCells(line: OrderLineJson): Cell[] {
   const description: Cell = [{ text: line.name, bold: true }];
   if (line.size) description.push({ text: line.size, muted: true });
+  // The figures are after the discount: VAT is charged on what was paid.
+  if (toPence(line.discount) > 0) {
+    description.push({ text: `Less discount ${money(line.discount)}`, muted: true });
+  }
   return [
     description,
     quantityCell(line),
@@ -72,6 +76,8 @@ function deliveryCells(order: OrderJson): Cell[] {
     { text: `Delivery: ${order.delivery.label}`, bold: true },
     { text: order.delivery.zone.name, muted: true },
   ];
+  const off = order.totals.discount?.delivery ?? '0.00';
+  if (toPence(off) > 0) description.push({ text: `Less discount ${money(off)}`, muted: true });
   return [
     description,
     [{ text: '1' }],
@@ -162,7 +168,15 @@ export async function renderInvoicePdf(order: OrderJson, invoice: InvoiceDetails
   const { total } = order.totals;
   const totalsX = layout.MARGIN + layout.CONTENT_WIDTH - 230;
   y += 10;
+  const discount = order.totals.discount;
   const totalRows: [string, string, boolean][] = [
+    ...(discount
+      ? ([[`Discount ${discount.code} (included above)`, `-${money(discount.total)}`, false]] as [
+          string,
+          string,
+          boolean,
+        ][])
+      : []),
     ['Total excluding VAT', money(total.net), false],
     [`VAT at ${VAT_PERCENT}%`, money(total.vat), false],
     ['Total including VAT', money(total.gross), true],

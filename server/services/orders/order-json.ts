@@ -49,6 +49,9 @@ export interface OrderRow {
   tracking_url?: string | null;
   dispatched_at?: string | Date | null;
   delivered_at?: string | Date | null;
+  discount_code?: string | null;
+  discount_goods_pence?: number;
+  discount_delivery_pence?: number;
 }
 
 export interface CreditNoteRow {
@@ -83,6 +86,8 @@ export interface LineRow {
   net_pence: number;
   vat_pence: number;
   gross_pence: number;
+  /** What the discount code took off the line (absent before codes existed). */
+  discount_pence?: number;
 }
 
 export interface EventRow {
@@ -144,6 +149,19 @@ function documentsOf(order: OrderRow, options: PresentOptions): OrderDocumentJso
   return documents;
 }
 const pounds = formatPoundsPlain;
+
+/** What the order's discount code took off, as its totals show it; null when none. */
+function orderDiscount(order: OrderRow): OrderJson['totals']['discount'] {
+  if (!order.discount_code) return null;
+  const goods = order.discount_goods_pence ?? 0;
+  const delivery = order.discount_delivery_pence ?? 0;
+  return {
+    code: order.discount_code,
+    goods: pounds(goods),
+    delivery: pounds(delivery),
+    total: pounds(goods + delivery),
+  };
+}
 const split = (net: number, vat: number, gross: number) => ({
   net: pounds(net),
   vat: pounds(vat),
@@ -202,6 +220,7 @@ export function presentOrder(
       unit_price_net: pounds(line.unit_net_pence),
       vat_rate: line.vat_rate,
       weight_kg: Number(line.weight_kg),
+      discount: pounds(line.discount_pence ?? 0),
       total: split(line.net_pence, line.vat_pence, line.gross_pence),
     })),
     delivery: {
@@ -227,6 +246,7 @@ export function presentOrder(
         order.delivery_gross_pence,
       ),
       total: split(order.total_net_pence, order.total_vat_pence, order.total_pence),
+      discount: orderDiscount(order),
     },
     history,
     invoice:

@@ -24,6 +24,7 @@ import {
   type DeliverySettings,
   type DeliveryZone,
 } from '#domain/delivery.ts';
+import { discountedSplit } from '#domain/discounts.ts';
 import { priceOrderLine, type PricedOrderLine } from '#domain/order-lines.ts';
 import { sumSplits, splitGross, type VatSplit } from '#domain/vat.ts';
 import { deliveryEstimate } from '#domain/working-days.ts';
@@ -32,6 +33,14 @@ import { MATERIAL_ATTRIBUTE_ID } from '#domain/catalogue.ts';
 import { DEFAULT_SELLING_UNIT, isSellingUnit, type SellingUnit } from '#domain/selling-unit.ts';
 import type { SampleRules } from '#domain/samples.ts';
 import { cartOwner } from '../cart/ownership.ts';
+import {
+  checkDiscount,
+  discountSummaryJson,
+  discountTotalsJson,
+  withDeliveryDiscount,
+  type BasketDiscount,
+  type PricedDiscount,
+} from '../discounts/basket-discount.ts';
 import { bookableDays, type BookingTerms } from './booking.ts';
 import { readSampleRules } from '../samples/sample-rules.ts';
 import { readDeliverySettings } from '../settings/delivery-section.ts';
@@ -53,11 +62,17 @@ export interface BasketLine {
   material: string | null;
   isBespoke: boolean;
   sellingUnit: SellingUnit;
+  /** The product's categories, which a discount code may be limited to. */
+  categoryIds: number[];
 }
 
 export interface PricedLine extends BasketLine {
   priced: PricedOrderLine;
   weightKg: number;
+  /** What the basket's discount code takes off the line, VAT included. */
+  discountPence: number;
+  /** The line as charged: its price less its discount, split into net and VAT. */
+  charged: VatSplit;
 }
 
 /** The basket priced for one delivery address and option: what checkout shows and charges. */
@@ -65,9 +80,11 @@ export interface PricedBasket {
   lines: PricedLine[];
   delivery: DeliveryQuote;
   option: DeliveryOptionId | null;
+  /** The goods and delivery as charged, after any discount. */
   goods: VatSplit;
   deliverySplit: VatSplit;
   total: VatSplit;
+  discount: PricedDiscount | null;
 }
 
 interface LineRow {
@@ -86,6 +103,7 @@ interface LineRow {
   on_sale: boolean;
   material: string | null;
   is_bespoke: boolean;
+  category_ids: number[] | null;
 }
 
 /** What a line needs of its product and variation (p: products, v: variations). */
@@ -94,11 +112,13 @@ const PRODUCT_FACTS = sql`p.name, p.unit, v.option, v.price_pence, v.stock_quant
   (SELECT t.slug FROM product_terms pt JOIN attribute_terms t ON t.id = pt.term_id
    WHERE pt.product_id = p.id AND t.attribute_id = ${MATERIAL_ATTRIBUTE_ID}
    ORDER BY t.position, t.id LIMIT 1) AS material,
-  v.made_to_order AS is_bespoke`;
+  v.made_to_order AS is_bespoke, p.category_ids`;
 
 /** The session's basket: its id (null when it has no lines) and its lines. */
 export interface Basket {
   cartId: number | null;
+  /** The discount code applied to the basket, if any. */
+  discountCodeId: number | null;
   lines: BasketLine[];
 }
 
@@ -108,10 +128,10 @@ export interface Basket {
  * checks it again under its locks.
  */
 export async function readBasket(db: Database, session: SessionRecord | null): Promise<Basket> {
-  if (!session) return { cartId: null, lines: [] };
-  const rows = await preparedRows<LineRow>(
+  if (!session) return { cartId: null, discountCodeId: null, lines: [] };
+  const rows = await preparedRows<LineRow & { discount_code_id: number | null }>(
     db,
-    sql`SELECT l.cart_id, l.id, l.product_id, l.variation_id, l.quantity, l.m2_quantity,
+    sql`SELECT l.cart_id, ${carts.discountCodeId}, l.id, l.product_id, l.variation_id, l.quantity, l.m2_quantity,
         l.is_sample, ${PRODUCT_FACTS}
       FROM ${carts}
       JOIN cart_items l ON l.cart_id = ${carts.id}
@@ -120,7 +140,11 @@ export async function readBasket(db: Database, session: SessionRecord | null): P
       WHERE ${cartOwner(session)}
       ORDER BY l.id`,
   );
-  return { cartId: rows[0]?.cart_id ?? null, lines: rows.map(basketLine) };
+  return {
+    cartId: rows[0]?.cart_id ?? null,
+    discountCodeId: rows[0]?.discount_code_id ?? null,
+    lines: rows.map(basketLine),
+  };
 }
 
 function basketLine(row: Omit<LineRow, 'cart_id'>): BasketLine {
@@ -138,6 +162,7 @@ function basketLine(row: Omit<LineRow, 'cart_id'>): BasketLine {
     onSale: row.on_sale,
     material: row.material,
     isBespoke: row.is_bespoke,
+    categoryIds: row.category_ids ?? [],
     sellingUnit: isSellingUnit(row.unit) ? row.unit : DEFAULT_SELLING_UNIT,
   };
 }
@@ -208,6 +233,7 @@ export function priceBasket(
   rules: DeliveryRules,
   address: { country?: string | undefined; postcode?: string | undefined },
   option: DeliveryOptionId | undefined,
+  code: BasketDiscount | null = null,
 ): PricedBasket {
   const priced = lines.map((line) => {
     const pricing = priceOrderLine({
@@ -227,7 +253,17 @@ export function priceBasket(
     };
     return { ...line, priced: pricing, weightKg: lineWeightKg(deliveryLine), deliveryLine };
   });
-  const goods = sumSplits(priced.map((line) => line.priced.total));
+  const discountLines = priced.map((line) => ({
+    productId: line.productId,
+    categoryIds: line.categoryIds,
+    grossPence: line.priced.total.grossPence,
+  }));
+  const discount = code && checkDiscount(code, discountLines);
+  const linePence = discount?.applied ? discount.applied.linePence : priced.map(() => 0);
+  const charged = priced.map((line, i) =>
+    discountedSplit(line.priced.total.grossPence, linePence[i]!),
+  );
+  const goods = sumSplits(charged);
   const delivery = quoteDelivery({
     lines: priced.map((line) => line.deliveryLine),
     goodsGrossPence: goods.grossPence,
@@ -238,14 +274,21 @@ export function priceBasket(
     samplePostMaxKg: rules.samples.postMaxKg,
   });
   const chosen = delivery.options.find((o) => o.id === option) ?? delivery.options[0] ?? null;
-  const deliverySplit = splitGross(chosen?.pricePence ?? 0);
+  const deliveryPence = chosen?.pricePence ?? 0;
+  const finished = discount && withDeliveryDiscount(discount, deliveryPence);
+  const deliverySplit = splitGross(deliveryPence - (finished?.applied?.deliveryPence ?? 0));
   return {
-    lines: priced.map(({ deliveryLine: _unused, ...line }) => line),
+    lines: priced.map(({ deliveryLine: _unused, ...line }, i) => ({
+      ...line,
+      discountPence: linePence[i]!,
+      charged: charged[i]!,
+    })),
     delivery,
     option: chosen?.id ?? null,
     goods,
     deliverySplit,
     total: sumSplits([goods, deliverySplit]),
+    discount: finished,
   };
 }
 
@@ -275,7 +318,8 @@ export function lineJson(line: PricedLine): OrderLineJson {
     unit_price_net: pounds(line.priced.unitNetPence),
     vat_rate: line.priced.vatRate,
     weight_kg: line.weightKg,
-    total: splitJson(line.priced.total),
+    discount: pounds(line.discountPence),
+    total: splitJson(line.charged),
   };
 }
 
@@ -337,6 +381,7 @@ export function estimateJson(
       goods: splitJson(basket.goods),
       delivery: splitJson(basket.deliverySplit),
       total: splitJson(basket.total),
+      discount: discountTotalsJson(basket.discount),
     },
   };
 }
@@ -373,7 +418,9 @@ export function quoteJson(
       goods: splitJson(basket.goods),
       delivery: splitJson(basket.deliverySplit),
       total: splitJson(basket.total),
+      discount: discountTotalsJson(basket.discount),
     },
+    discount: discountSummaryJson(basket.discount),
     payment_methods: paymentMethods,
     terms_version: TERMS_VERSION,
   };
