@@ -289,14 +289,6 @@ export const authSchema = z
   .object({ customer: customerSchema, token: z.string(), wpToken: z.string() })
   .meta({ id: 'Auth' });
 
-export const postcodeAddressSchema = z.object({
-  address_1: z.string(),
-  address_2: z.string(),
-  city: z.string(),
-  county: z.string(),
-  postcode: z.string(),
-});
-
 /** A profile change answers the customer, and a new token when the password changed. */
 export const profileAnswerSchema = z.object({
   customer: customerSchema,

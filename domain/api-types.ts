@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type * as s from './api-schemas.ts';
 import type * as staff from './api-schemas-staff.ts';
+import type { postcodeAddressSchema } from './api-schemas-address-lookup.ts';
 
 export type ProductImage = z.infer<typeof s.productImageSchema>;
 export type ProductTerm = z.infer<typeof s.productTermSchema>;
@@ -47,7 +48,7 @@ export type CustomerJson = z.infer<typeof s.customerSchema>;
 export type AuthJson = z.infer<typeof s.authSchema>;
 
 /** One suggestion of the postcode lookup, ready to fill the address form. */
-export type PostcodeAddressJson = z.infer<typeof s.postcodeAddressSchema>;
+export type PostcodeAddressJson = z.infer<typeof postcodeAddressSchema>;
 
 /** Back-office answers the staff screens read. */
 export type StaffOrderRowJson = z.infer<typeof staff.staffOrderRowSchema>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { addressJsonSchema, postcodeAddressSchema } from '#domain/api-schemas.ts';
+import { addressJsonSchema } from '#domain/api-schemas.ts';
+import { postcodeAddressSchema } from '#domain/api-schemas-address-lookup.ts';
 import { MESSAGES, postcodeSearchSchema } from '#domain/validation.ts';
 import { normaliseUkPostcode } from '#domain/postcode.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';

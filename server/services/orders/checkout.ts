@@ -494,11 +494,6 @@ export class CheckoutService {
       }
       return { written: booked, json };
     });
-    return {
-      order: headOf(written.written.order),
-      json: written.json,
-      token,
-      created: true,
-    };
+    return { order: headOf(written.written.order), json: written.json, token, created: true };
   }
 }
