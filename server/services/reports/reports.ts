@@ -32,6 +32,18 @@ const instants = (period: ReportPeriod) => {
   return { start: start.toISOString(), end: end.toISOString() };
 };
 
+/** Pence from a pounds figure at `path` (e.g. 'total,net') of an order answer held as JSON. */
+const penceAt = (json: string, path: string) =>
+  `round((${json} #>> '{${path}}')::numeric * 100)::int`;
+const snapshotPence = (json: string, path: string) => sql.raw(penceAt(json, path));
+
+/**
+ * An invoice's figure: the order's column, or for an invoice an edit replaced (superseded), the
+ * figure it printed, kept in its snapshot, so a revised order counts once in each document.
+ */
+const invoiced = (path: string, column: string) =>
+  sql.raw(`coalesce(${penceAt('i.snapshot', `totals,${path}`)}, o.${column})`);
+
 /** The invoices whose tax point falls in the period, with their orders' figures. */
 async function invoicesIn(db: Database, period: ReportPeriod): Promise<InvoiceFacts[]> {
   const { start, end } = instants(period);
@@ -44,8 +56,10 @@ async function invoicesIn(db: Database, period: ReportPeriod): Promise<InvoiceFa
     gross: number;
   }>(
     db,
-    sql`SELECT i.number, o.number AS order_number, i.tax_point, o.total_net_pence AS net,
-          o.total_vat_pence AS vat, o.total_pence AS gross
+    sql`SELECT i.number, o.number AS order_number, i.tax_point,
+          ${invoiced('total,net', 'total_net_pence')} AS net,
+          ${invoiced('total,vat', 'total_vat_pence')} AS vat,
+          ${invoiced('total,gross', 'total_pence')} AS gross
         FROM invoices i JOIN orders o ON o.id = i.order_id
         WHERE i.tax_point >= ${start}::timestamptz AND i.tax_point < ${end}::timestamptz
         ORDER BY i.tax_point, i.number`,
@@ -78,7 +92,11 @@ async function creditNotesIn(db: Database, period: ReportPeriod): Promise<Credit
     sql`SELECT c.number, o.number AS order_number, i.number AS invoice_number, c.issued_at,
           c.amount_pence
         FROM credit_notes c JOIN orders o ON o.id = c.order_id
-        JOIN invoices i ON i.order_id = c.order_id
+        JOIN LATERAL (
+          SELECT number FROM invoices WHERE order_id = c.order_id
+            AND (number = c.invoice_number OR c.invoice_number IS NULL AND issued_at <= c.issued_at)
+          ORDER BY issued_at DESC LIMIT 1
+        ) i ON true
         WHERE c.issued_at >= ${start}::timestamptz AND c.issued_at < ${end}::timestamptz
         ORDER BY c.issued_at, c.number`,
   );
@@ -107,16 +125,30 @@ async function soldPartsIn(db: Database, period: ReportPeriod): Promise<SoldPart
   }>(
     db,
     sql`WITH invoiced AS (
-          SELECT i.number, i.tax_point, o.id AS order_id, o.total_net_pence, o.total_vat_pence,
-            o.total_pence, o.delivery_net_pence, o.delivery_vat_pence, o.delivery_gross_pence
+          SELECT i.number, i.tax_point, o.id AS order_id, i.snapshot,
+            ${invoiced('total,net', 'total_net_pence')} AS total_net_pence,
+            ${invoiced('total,vat', 'total_vat_pence')} AS total_vat_pence,
+            ${invoiced('total,gross', 'total_pence')} AS total_pence,
+            ${invoiced('delivery,net', 'delivery_net_pence')} AS delivery_net_pence,
+            ${invoiced('delivery,vat', 'delivery_vat_pence')} AS delivery_vat_pence,
+            ${invoiced('delivery,gross', 'delivery_gross_pence')} AS delivery_gross_pence
           FROM invoices i JOIN orders o ON o.id = i.order_id
           WHERE i.tax_point >= ${start}::timestamptz AND i.tax_point < ${end}::timestamptz
+        ), sold AS (
+          SELECT v.number, l.product_id::text AS key, l.name, l.position, l.net_pence AS net,
+            l.vat_pence AS vat, l.gross_pence AS gross
+          FROM invoiced v JOIN order_lines l ON l.order_id = v.order_id WHERE v.snapshot IS NULL
+          UNION ALL
+          SELECT v.number, e.line->>'product_id', e.line->>'name', e.position::int,
+            ${snapshotPence('e.line', 'total,net')}, ${snapshotPence('e.line', 'total,vat')},
+            ${snapshotPence('e.line', 'total,gross')}
+          FROM invoiced v,
+            jsonb_array_elements(v.snapshot->'lines') WITH ORDINALITY AS e(line, position)
+          WHERE v.snapshot IS NOT NULL
         ), lines AS (
-          SELECT v.number AS invoice_number, v.tax_point, l.product_id::text AS key,
-            (array_agg(l.name ORDER BY l.position))[1] AS name, sum(l.net_pence)::int AS net,
-            sum(l.vat_pence)::int AS vat, sum(l.gross_pence)::int AS gross
-          FROM invoiced v JOIN order_lines l ON l.order_id = v.order_id
-          GROUP BY v.number, v.tax_point, l.product_id
+          SELECT number AS invoice_number, key, (array_agg(name ORDER BY position))[1] AS name,
+            sum(net)::int AS net, sum(vat)::int AS vat, sum(gross)::int AS gross
+          FROM sold GROUP BY number, key
         )
         SELECT invoice_number, key, name, net, vat, gross FROM lines WHERE gross <> 0
         UNION ALL
@@ -233,7 +265,7 @@ export async function ordersCsvRows(
           o.delivery_vat_pence, o.delivery_gross_pence, o.total_net_pence, o.total_vat_pence,
           o.total_pence, i.number AS invoice, i.tax_point,
           coalesce(c.refunded, 0)::int AS refunded, coalesce(c.numbers, '{}') AS credit_notes
-        FROM orders o LEFT JOIN invoices i ON i.order_id = o.id
+        FROM orders o LEFT JOIN invoices i ON i.order_id = o.id AND i.superseded_at IS NULL
         LEFT JOIN LATERAL (
           SELECT sum(amount_pence) AS refunded, array_agg(number ORDER BY number) AS numbers
           FROM credit_notes WHERE order_id = o.id
