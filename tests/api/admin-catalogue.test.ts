@@ -174,7 +174,7 @@ describe('the product editor', () => {
       ...productEditValues(before),
       name: '  ',
       slug: 'Not A Slug',
-      status: 'archived',
+      status: 'withdrawn',
     });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toMatchObject({
