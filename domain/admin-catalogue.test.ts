@@ -44,7 +44,7 @@ describe('productEditSchema', () => {
       ...product,
       name: ' ',
       slug: 'Carrara Marble',
-      status: 'archived',
+      status: 'withdrawn',
       category_ids: ['x'],
     });
     expect(fields(result)).toMatchObject({
