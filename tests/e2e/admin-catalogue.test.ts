@@ -84,7 +84,7 @@ describe('the back office catalogue', () => {
       .getByLabel('New image (JPEG, PNG, WebP, AVIF or GIF)')
       .setInputFiles({ name: 'slab.png', mimeType: 'image/png', buffer: png });
     await page.getByLabel('Its alt text').fill('A honed slab in daylight');
-    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await shown(page.getByRole('status').filter({ hasText: 'Image added' }));
     await docsScreenshot(page, 'admin-product-editor', { fullPage: true });
 

@@ -1,11 +1,17 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { toPence, formatGBP } from '#domain/money.ts';
 import { VAT_PERCENT } from '#domain/vat.ts';
 import { useCart } from '#app/lib/cart.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 import { BasketLine } from './BasketLine.tsx';
-import { DiscountCode } from './DiscountCode.tsx';
 import { DeliveryEstimate } from '../delivery/DeliveryEstimate.tsx';
+import { lazyPart } from '../ui/lazy-part.tsx';
+
+// The code field's form and validation code loads with the open basket, not with every page.
+const DiscountCode = lazyPart(() =>
+  import('./DiscountCode.tsx').then((module) => module.DiscountCode),
+);
 
 export const BASKET_WIDTH_PX = 650;
 export const EMPTY_BASKET_TEXT = 'There are no items currently in your basket.';
@@ -89,7 +95,9 @@ export function BasketDrawer({
             ))}
           </ul>
           <div className="mt-4">
-            <DiscountCode cart={cart} />
+            <Suspense fallback={null}>
+              <DiscountCode cart={cart} />
+            </Suspense>
           </div>
           <div className="mt-4">
             <DeliveryEstimate refreshKey={`${cart.item_count}:${cart.total}`} />
