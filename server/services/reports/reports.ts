@@ -93,9 +93,10 @@ async function creditNotesIn(db: Database, period: ReportPeriod): Promise<Credit
           c.amount_pence
         FROM credit_notes c JOIN orders o ON o.id = c.order_id
         JOIN LATERAL (
-          SELECT number FROM invoices WHERE order_id = c.order_id
-            AND (number = c.invoice_number OR c.invoice_number IS NULL AND issued_at <= c.issued_at)
-          ORDER BY issued_at DESC LIMIT 1
+          -- The invoice it names (an edit's), else the order's invoice in force when it was issued.
+          SELECT number FROM invoices
+          WHERE order_id = c.order_id AND (number = c.invoice_number OR c.invoice_number IS NULL)
+          ORDER BY issued_at <= c.issued_at DESC, issued_at DESC LIMIT 1
         ) i ON true
         WHERE c.issued_at >= ${start}::timestamptz AND c.issued_at < ${end}::timestamptz
         ORDER BY c.issued_at, c.number`,
