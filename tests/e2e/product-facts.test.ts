@@ -1,14 +1,14 @@
 // What the product page says the stone is: the owner enters ratings and uploads a Declaration of
-// Performance in the editor; a shopper, on a desktop and on a 375 px phone, reads the description
-// and the specifications, and downloads the DoP. The page's JSON-LD carries the same facts.
-import { readFileSync } from 'node:fs';
+// Performance in the editor. What a shopper then reads (the description, specifications,
+// documents and JSON-LD) is checked in the page's HTML by tests/api/product-facts.test.ts.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { queryRows } from '#db/client.ts';
 import { TEST_OWNER } from '#tests/setup/staff-browser.ts';
 import { type TestApp } from '#tests/setup/test-app.ts';
-import { DESKTOP, docsScreenshot, launchBrowser, PHONE, shown } from './fixtures/browser.ts';
+import { DESKTOP, launchBrowser, PHONE, shown } from './fixtures/browser.ts';
 import { signInStaff, startStaffShop } from './fixtures/staff.ts';
 
 let browser: Browser;
@@ -94,76 +94,5 @@ describe('the owner in the product editor', () => {
         .getByRole('region', { name: 'Documents' })
         .getByRole('link', { name: 'Open document 1' }),
     );
-  });
-});
-
-describe.each([
-  ['a 1280 px desktop', DESKTOP, 'product-specifications'],
-  ['a 375 px phone', PHONE, 'product-specifications-phone'],
-] as const)('a shopper on %s', (_name, viewport, screenshot) => {
-  it('reads the description and specifications, and downloads the DoP', async () => {
-    const context = await browser.newContext({ baseURL: base, viewport });
-    const page = await context.newPage();
-    const response = await page.goto(`/product/${product.slug}`);
-    expect(response?.status()).toBe(200);
-    // Rendered on the server: the facts are in the page before any script runs.
-    const html = await response!.text();
-    expect(html).toContain('<h2 id="specifications-heading"');
-    expect(html).toContain('PTV 36+ wet (BS 7976-2)');
-    expect(html).toContain('Natural stone varies from piece to piece');
-    const main = page.getByRole('main');
-    await shown(main.getByRole('heading', { name: 'Description' }));
-    await shown(main.getByText('Natural stone varies from piece to piece', { exact: false }));
-    const specifications = main.getByRole('region', { name: 'Specifications' });
-    const row = (name: string) => specifications.getByRole('row', { name, exact: false });
-    await expect.poll(() => row('Material').innerText()).toMatch(/^Material\s+Marble$/);
-    await expect
-      .poll(() => row('Slip rating').innerText())
-      .toMatch(/^Slip rating\s+PTV 36\+ wet \(BS 7976-2\)$/);
-    await expect
-      .poll(() => row('Frost resistance').innerText())
-      .toMatch(/^Frost resistance\s+Frost resistant \(EN 12371\)$/);
-    // The size made 600x400x20; a 600x400x15 of the same product may sit beside it.
-    const size = specifications.getByRole('row').filter({ hasText: /600 × 400\s+20 mm/ });
-    await expect.poll(() => size.innerText()).toMatch(/^600 × 400\s+20 mm\s+4\.17\s+54 kg$/);
-    const noOverflow = await page.evaluate(
-      () => document.documentElement.scrollWidth <= window.innerWidth,
-    );
-    expect(noOverflow).toBe(true);
-
-    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents())
-      .map((text) => JSON.parse(text) as Record<string, unknown>)
-      .find((item) => item['@type'] === 'Product')!;
-    expect(ld.material).toBe('Marble');
-    expect(ld.description).toMatch(/^.+ is cut from .+ marble\. Natural stone varies/);
-    expect(ld.additionalProperty).toEqual(
-      expect.arrayContaining([
-        { '@type': 'PropertyValue', name: 'Slip rating', value: 'PTV 36+ wet (BS 7976-2)' },
-        {
-          '@type': 'PropertyValue',
-          name: 'Weight per m² (600x400x20)',
-          value: 54,
-          unitText: 'kg/m²',
-        },
-      ]),
-    );
-    const [dop] = ld.subjectOf as { '@type': string; name: string; url: string }[];
-    expect(dop).toMatchObject({
-      '@type': 'DigitalDocument',
-      name: 'Declaration of Performance',
-      encodingFormat: 'application/pdf',
-    });
-    expect(dop!.url).toMatch(
-      new RegExp(`^${base}/api/product-documents/\\d+/declaration-of-performance\\.pdf$`),
-    );
-
-    const documents = main.getByRole('region', { name: 'Documents' });
-    await documents.scrollIntoViewIfNeeded();
-    await docsScreenshot(page, screenshot, { fullPage: true });
-    const link = documents.getByRole('link', { name: 'Declaration of Performance' });
-    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    expect(download.suggestedFilename()).toBe('declaration-of-performance.pdf');
-    expect(Buffer.compare(readFileSync((await download.path())!), PDF)).toBe(0);
-    await context.close();
   });
 });
