@@ -2,7 +2,7 @@
 // Intl.DateTimeFormat because a page's first Intl formatter loads the browser's locale data,
 // 40–110 ms of main thread on a phone-class CPU; the unit tests hold both to Intl's output.
 
-const MONTHS = [
+export const MONTHS = [
   'January',
   'February',
   'March',

@@ -8,6 +8,7 @@ import { formatCreditNoteNumber } from './refunds.ts';
 import { formatInvoiceNumber } from './invoice.ts';
 import { formatPoundsPlain } from './money.ts';
 import { splitGross } from './vat.ts';
+import { MONTHS } from './dates.ts';
 
 export const REPORT_MESSAGES = {
   date: 'A date looks like 2026-04-01',
@@ -315,21 +316,6 @@ export interface SalesReportJson {
     net_takings: string;
   };
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /**
  * A report row's label for a day or a month.
