@@ -448,7 +448,9 @@ export class OrderService {
 
   /**
    * Expires orders whose payment window has passed and gives their stock back. Safe on every
-   * instance at once: each takes the rows it can lock and skips the others'.
+   * instance at once: each takes the rows it can lock and skips the others'. The lock is NO KEY
+   * UPDATE so that a row inserted elsewhere referencing the order (its key-share lock) does not
+   * make the sweep skip it.
    */
   async expireOverdue(now = new Date()): Promise<string[]> {
     return this.db.transaction(async (tx) => {
@@ -456,7 +458,7 @@ export class OrderService {
         tx,
         sql`SELECT id, number FROM orders
             WHERE status = 'pending_payment' AND expires_at <= ${now.toISOString()}::timestamptz
-            ORDER BY expires_at LIMIT 200 FOR UPDATE SKIP LOCKED`,
+            ORDER BY expires_at LIMIT 200 FOR NO KEY UPDATE SKIP LOCKED`,
       );
       for (const order of due) {
         await releaseStock(tx, order, { reason: 'expiry', actor: 'system' });
