@@ -120,7 +120,7 @@ export async function claimVersion(
 }
 
 /** What is saved whole, each with one version counter: the mega-menu, the home page, settings. */
-export type VersionedResource = 'menu' | 'home' | 'settings:delivery';
+export type VersionedResource = 'menu' | 'home' | `settings:${string}`;
 
 /**
  * The same for what is saved whole (the mega-menu, the home page, a section of the settings):

@@ -22,6 +22,7 @@ import { catalogueAnswers, importAnswers } from './openapi-answers-catalogue.ts'
 import { returnAnswers } from './openapi-answers-returns.ts';
 import { orderTaskAnswers } from './openapi-answers-order-tasks.ts';
 import { discountAnswers } from './openapi-answers-discounts.ts';
+import { settingsAnswers } from './openapi-answers-settings.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -421,12 +422,7 @@ describe('every documented route answers as its schema says', () => {
     await checked(staff, 'PUT', '/api/admin/menu', menu.json().data);
     const home = await checked(staff, 'GET', '/api/admin/home');
     await checked(staff, 'PUT', '/api/admin/home', home.json().data);
-    const delivery = await checked(staff, 'GET', '/api/admin/settings/delivery');
-    await checked(staff, 'POST', '/api/admin/settings/delivery/preview', {
-      value: delivery.json().data.value,
-      postcode: 'IV2 3JH',
-    });
-    await checked(staff, 'PUT', '/api/admin/settings/delivery', delivery.json().data);
+    await settingsAnswers({ checked, staff });
     const refunded = await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/refund`, {
       amount: '1.00',
       reason: 'Goodwill gesture',

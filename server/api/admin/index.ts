@@ -14,6 +14,7 @@ import { adminOrderTasksApi } from './order-tasks.ts';
 import { adminOrderMailsApi } from './order-mails.ts';
 import { adminReportsApi } from './reports.ts';
 import { adminReturnsApi } from './returns.ts';
+import { adminSettingsApi } from './settings.ts';
 import { adminDeliverySettingsApi } from './settings-delivery.ts';
 import { adminStaffApi } from './staff.ts';
 
@@ -35,5 +36,6 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminCacheApi);
   await app.register(adminImportsApi);
   await app.register(adminReportsApi);
+  await app.register(adminSettingsApi);
   await app.register(adminDeliverySettingsApi);
 }

@@ -10,10 +10,10 @@ import { forbidden } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { staffWrite } from '../../http/staff-write.ts';
 import { requireStaff } from '../../plugins/staff-session.ts';
-import { audit } from '../../services/staff/audit.ts';
-import { claimResourceVersion, resourceVersion } from '../../services/staff-write.ts';
+import { resourceVersion } from '../../services/staff-write.ts';
 import { deliverySection } from '../../services/settings/delivery-section.ts';
 import { previewDelivery } from '../../services/settings/delivery-preview.ts';
+import { saveSettings } from '../../services/settings/settings.ts';
 
 const RESOURCE = 'settings:delivery';
 
@@ -71,18 +71,7 @@ export async function adminDeliverySettingsApi(app: FastifyInstance) {
         { area: 'settings', announce: 'settings' },
         async (who, member) => {
           if (member.role !== 'owner') throw forbidden('Only an owner may change the settings');
-          await db.transaction(async (tx) => {
-            const version = await claimResourceVersion(tx, RESOURCE, body.version);
-            const before = await deliverySection.read(tx);
-            await deliverySection.write(tx, body.value);
-            await audit(tx, who, {
-              action: 'settings.update',
-              entity: RESOURCE,
-              entityId: RESOURCE,
-              before,
-              after: { ...body.value, version },
-            });
-          });
+          await saveSettings(db, who, { delivery: body });
         },
       );
       return { data: await answer() };
