@@ -15,6 +15,7 @@ import {
   DESKTOP,
   hydrated,
   launchBrowser,
+  notShown,
   PHONE,
   shown,
 } from './fixtures/browser.ts';
@@ -130,11 +131,15 @@ describe.each([
     expect(disabled).toBe(200);
     await edit.getByLabel('Uses in total (optional)').fill('40');
     await edit.getByRole('button', { name: 'Save code' }).click();
+    await shown(edit.getByRole('button', { name: 'Reload the code' }));
     await edit.getByRole('button', { name: 'Re-apply my changes' }).click();
     await shown(edit.getByText('Your changes are back on top of the saved code: check and save'));
     expect(await edit.getByLabel('Uses in total (optional)').inputValue()).toBe('40');
     await edit.getByRole('button', { name: 'Save code' }).click();
     await shown(admin.getByRole('status').filter({ hasText: `${code} is saved.` }));
+    // The form is back to a new code, empty.
+    expect(await create.getByLabel('Uses in total (optional)').inputValue()).toBe('');
+    await notShown(create.getByText('Your changes are back on top of the saved code'));
     await expect
       .poll(async () => (await cells()).slice(-3))
       .toEqual(['0 of 40', 'Disabled', 'Edit Enable']);

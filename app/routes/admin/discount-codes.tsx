@@ -99,6 +99,8 @@ export default function AdminDiscountCodes() {
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
+  // The code whose editor was reloaded over someone else's save: only it gets the changes back.
+  const [reloaded, setReloaded] = useState<number | null>(null);
   const codes = useQuery({
     queryKey: CODES_KEY,
     queryFn: async () =>
@@ -156,6 +158,7 @@ export default function AdminDiscountCodes() {
                   code={code}
                   onEdit={() => {
                     setNotice(null);
+                    setReloaded(null);
                     setEditing(code.id);
                   }}
                   onToggle={() => void toggle(code)}
@@ -170,11 +173,15 @@ export default function AdminDiscountCodes() {
           <DiscountCodeEditor
             key={`${current?.id ?? 'new'}:${stale.generation}`}
             code={current}
-            reapply={stale.reapply}
-            onReload={(reapply) => void stale.reload(reapply)}
+            reapply={current && reloaded === current.id ? stale.reapply : null}
+            onReload={(reapply) => {
+              setReloaded(current?.id ?? null);
+              void stale.reload(reapply);
+            }}
             onCancel={current ? () => setEditing(null) : undefined}
             onSaved={(saved, created) => {
               setEditing(null);
+              setReloaded(null);
               setNotice({
                 kind: 'success',
                 text: created
