@@ -69,6 +69,7 @@ export default [
       route('/products/:id', 'routes/admin/product-edit.tsx'),
       route('/categories', 'routes/admin/categories.tsx'),
       route('/import', 'routes/admin/import.tsx'),
+      route('/discount-codes', 'routes/admin/discount-codes.tsx'),
       route('/content', 'routes/admin/content/index.tsx'),
       route('/content/menu', 'routes/admin/content/menu.tsx'),
       route('/content/home', 'routes/admin/content/home.tsx'),

@@ -3,7 +3,7 @@
 import { z } from '#domain/zod.ts';
 import { DISCOUNT_KINDS, DISCOUNT_MESSAGES } from './discounts.ts';
 import { tryToPence } from './money.ts';
-import { londonMinuteToInstant } from './sale-price.ts';
+import { instantToLondonMinute, londonMinuteToInstant } from './sale-price.ts';
 
 const pounds = z
   .string()
@@ -188,3 +188,93 @@ export const discountCodeVersionSchema = z.object({
 });
 
 export const discountCodeParams = z.object({ id: z.coerce.number().int().positive() });
+
+// --- The back office's form ------------------------------------------------------------------
+
+/** The owner's form as typed: every field text (pounds, whole numbers, ids by commas). */
+export interface DiscountCodeForm {
+  code: string;
+  kind: string;
+  percent: string;
+  amount: string;
+  min_spend: string;
+  starts_at: string;
+  ends_at: string;
+  max_uses: string;
+  max_uses_per_customer: string;
+  product_ids: string;
+  category_ids: string;
+  active: boolean;
+}
+
+/** Empty text is none; anything but a whole number is NaN, which the schema refuses. */
+const wholeOrNull = (text: string) => {
+  const v = text.trim();
+  return v === '' ? null : /^\d+$/.test(v) ? Number(v) : Number.NaN;
+};
+const idList = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .filter((v) => v !== '')
+    .map((v) => (/^\d+$/.test(v) ? Number(v) : Number.NaN));
+
+/** The form's text as the API's body (discountCodeInputSchema's input). */
+export function discountCodeBody(form: DiscountCodeForm) {
+  return {
+    code: form.code,
+    kind: form.kind,
+    percent: form.kind === 'percent' ? wholeOrNull(form.percent) : null,
+    amount: form.kind === 'fixed' ? form.amount : '',
+    min_spend: form.min_spend,
+    starts_at: form.starts_at,
+    ends_at: form.ends_at,
+    max_uses: wholeOrNull(form.max_uses),
+    max_uses_per_customer: wholeOrNull(form.max_uses_per_customer),
+    product_ids: idList(form.product_ids),
+    category_ids: idList(form.category_ids),
+    active: form.active,
+  };
+}
+
+/** The form checked in the browser by the very rules the API applies, with the same messages. */
+export const discountCodeFormSchema = z
+  .custom<DiscountCodeForm>()
+  .transform((form) => discountCodeBody(form) as z.input<typeof discountCodeInputSchema>)
+  .pipe(discountCodeInputSchema);
+
+const londonMinute = (iso: string | null) => (iso ? instantToLondonMinute(new Date(iso)) : '');
+
+/** A saved code as the form holds it; an empty form for a new one. */
+export function discountCodeForm(code: DiscountCodeJson | null): DiscountCodeForm {
+  return {
+    code: code?.code ?? '',
+    kind: code?.kind ?? 'percent',
+    percent: code?.percent === null || code?.percent === undefined ? '' : String(code.percent),
+    amount: code?.amount ?? '',
+    min_spend: code && code.min_spend !== '0.00' ? code.min_spend : '',
+    starts_at: londonMinute(code?.starts_at ?? null),
+    ends_at: londonMinute(code?.ends_at ?? null),
+    max_uses: code?.max_uses?.toString() ?? '',
+    max_uses_per_customer: code?.max_uses_per_customer?.toString() ?? '',
+    product_ids: code?.product_ids.join(', ') ?? '',
+    category_ids: code?.category_ids.join(', ') ?? '',
+    active: code?.active ?? true,
+  };
+}
+
+/**
+ * Where a code stands, as the owner's list says it: disabled, not started, expired, used up, or
+ * live.
+ *
+ * discountCodeState({ active: true, starts_at: null, ends_at: null, max_uses: 10, uses: 10 }, now) → 'Used up'
+ */
+export function discountCodeState(
+  code: Pick<DiscountCodeJson, 'active' | 'starts_at' | 'ends_at' | 'max_uses' | 'uses'>,
+  now: Date,
+): 'Disabled' | 'Scheduled' | 'Expired' | 'Used up' | 'Live' {
+  if (!code.active) return 'Disabled';
+  if (code.starts_at && now < new Date(code.starts_at)) return 'Scheduled';
+  if (code.ends_at && now >= new Date(code.ends_at)) return 'Expired';
+  if (code.max_uses !== null && code.uses >= code.max_uses) return 'Used up';
+  return 'Live';
+}

@@ -40,6 +40,8 @@ export const DEFAULT_RATE_LIMITS = {
   newsletterPerIp: { limit: 10, windowMs: HOUR },
   newsletterPerSession: { limit: 5, windowMs: HOUR },
   newsletterPerEmail: { limit: 3, windowMs: DAY },
+  discountCodesPerIp: { limit: 30, windowMs: HOUR },
+  discountCodesPerSession: { limit: 10, windowMs: HOUR },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
@@ -89,6 +91,8 @@ export const holdingLimitVariable = (name: string) =>
 export const LIMIT_MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please try again later.',
   tooManyRequests: 'Too many requests from your connection. Please try again later.',
+  tooManyCodes:
+    'Too many codes tried that did not work. Please wait before trying another code, or place your order without one.',
   orderTooManyPieces: (max: number) =>
     `An unpaid order can hold at most ${max} pieces of one size. For a larger quantity please contact us for a quote.`,
   orderTooValuable: (max: string) =>

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CartAnswer } from '#domain/cart.ts';
 import { cartAnswerSchema } from '#domain/api-schemas.ts';
 import { addToCartSchema, cartItemParams, updateCartSchema } from '#domain/validation.ts';
+import { chargeRequest } from '../http/request-limits.ts';
 import { route } from '../http/route.ts';
 import { CartService } from '../services/cart/cart.ts';
 import { CartDiscounts } from '../services/discounts/cart-discount.ts';
@@ -39,13 +40,17 @@ export async function cartApi(app: FastifyInstance) {
     method: 'POST',
     url: '/cart/discount',
     summary:
-      'Apply a discount code to the basket; 422 with the reason (unknown, expired, not yet valid, minimum spend, used up, not for these items)',
+      'Apply a discount code to the basket; 422 with the reason (unknown, expired, not yet valid, minimum spend, used up, not for these items); 429 with Retry-After once too many codes that did not apply were tried from the session or address',
     tags,
     body: applyDiscountSchema,
-    response: { ...CART_ANSWER, errors: [422] },
+    response: { ...CART_ANSWER, errors: [422, 429] },
     handler: async ({ body, request }): Promise<CartAnswer> => {
+      // Every try is charged before the code is looked up, so a parallel burst of guesses gets
+      // exactly the limit checked; a code that applies gives its charge back.
+      const charged = await chargeRequest(app, request, 'discountCodes');
       const session = await request.getSession();
       await discounts.apply(session, body.code);
+      await Promise.all(charged.map((key) => app.services.throttle.release(key)));
       return { data: await discounts.withDiscount(session, await cart.get(session)) };
     },
   });

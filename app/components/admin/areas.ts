@@ -8,6 +8,7 @@ export const ADMIN_AREAS: readonly { area: StaffArea; label: string; to: string 
   { area: 'catalogue', label: 'Products', to: '/admin/products' },
   { area: 'catalogue', label: 'Categories and terms', to: '/admin/categories' },
   { area: 'catalogue', label: 'Import', to: '/admin/import' },
+  { area: 'catalogue', label: 'Discount codes', to: '/admin/discount-codes' },
   { area: 'content', label: 'Content', to: '/admin/content' },
   { area: 'customers', label: 'Customers', to: '/admin/customers' },
   { area: 'reports', label: 'Reports', to: '/admin/reports' },

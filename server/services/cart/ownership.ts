@@ -28,6 +28,9 @@ export function cartUpsert(session: SessionRecord, onlyIf: SQL): SQL {
 /**
  * At login the anonymous cart joins the customer's: lines of the same variation add up, the
  * rest move across, and the anonymous cart is removed. One transaction, so nothing is lost.
+ * The guest's discount code goes across when the customer's basket has none and the code can
+ * still be used (enabled, within its dates, not used up); the rest of its rules (minimum spend,
+ * the customer's own uses) are checked whenever the merged basket is priced, as for any code.
  */
 export async function mergeSessionCartIntoCustomer(
   db: Database,
@@ -36,7 +39,7 @@ export async function mergeSessionCartIntoCustomer(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [anonymous] = await tx
-      .select({ id: carts.id })
+      .select({ id: carts.id, discountCodeId: carts.discountCodeId })
       .from(carts)
       .where(eq(carts.sessionTokenHash, sessionTokenHash))
       .for('update');
@@ -56,6 +59,15 @@ export async function mergeSessionCartIntoCustomer(
           WHEN cart_items.m2_quantity IS NULL AND excluded.m2_quantity IS NULL THEN NULL
           ELSE coalesce(cart_items.m2_quantity, 0) + coalesce(excluded.m2_quantity, 0)
         END`);
+    if (anonymous.discountCodeId !== null) {
+      await tx.execute(sql`UPDATE carts SET discount_code_id = d.id
+        FROM discount_codes d
+        WHERE carts.id = ${own!.id} AND carts.discount_code_id IS NULL
+          AND d.id = ${anonymous.discountCodeId} AND d.active
+          AND (d.starts_at IS NULL OR d.starts_at <= now())
+          AND (d.ends_at IS NULL OR d.ends_at > now())
+          AND (d.max_uses IS NULL OR d.uses < d.max_uses)`);
+    }
     await tx.delete(cartItems).where(and(eq(cartItems.cartId, anonymous.id)));
     await tx.delete(carts).where(eq(carts.id, anonymous.id));
   });

@@ -157,3 +157,30 @@ export async function readBasketDiscount(
   const uses = rules.maxUsesPerCustomer === null ? 0 : await customerUses(db, row.id, shopper);
   return { rules, customerUses: uses, now: new Date() };
 }
+
+/**
+ * The code an order was placed with, as editing the order honours it: its use was counted when
+ * the order was placed, so its dates, use limits, minimum spend and being disabled since no
+ * longer apply; it takes off the edited lines what it takes (the share of each line worked out
+ * again), and nothing when no line is one it is for any more. Null when the order had none.
+ */
+export async function readPlacedDiscount(
+  db: Database,
+  codeId: number | null,
+): Promise<BasketDiscount | null> {
+  const code = await readBasketDiscount(db, codeId, { customerId: null, email: null });
+  if (!code) return null;
+  return {
+    rules: {
+      ...code.rules,
+      active: true,
+      startsAt: null,
+      endsAt: null,
+      maxUses: null,
+      maxUsesPerCustomer: null,
+      minSpendPence: 0,
+    },
+    customerUses: 0,
+    now: code.now,
+  };
+}

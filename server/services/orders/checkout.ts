@@ -33,7 +33,13 @@ import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
 import { writePlacedMails } from './order-mails.ts';
 import { announceMail } from '../mail-outbox/outbox.ts';
 import { outOfStock, PLACE_ATTEMPTS, PLACE_FAILURES } from './place-failures.ts';
-import { headOf, providerName, type HeadRow, type OrderHead } from './order-rows.ts';
+import {
+  headOf,
+  orderLineColumns,
+  providerName,
+  type HeadRow,
+  type OrderHead,
+} from './order-rows.ts';
 import { readBasketDiscount, type BasketDiscount } from '../discounts/basket-discount.ts';
 import {
   claimDiscount,
@@ -439,22 +445,7 @@ export class CheckoutService {
       position,
       cart_item_id: line.id,
       price_pence: line.pricePence,
-      product_id: line.productId,
-      variation_id: line.variationId,
-      name: line.name,
-      size: line.option,
-      kind: line.priced.kind,
-      is_bespoke: line.isBespoke,
-      pieces: line.pieces,
-      m2: line.m2,
-      weight_kg: line.weightKg,
-      unit: line.priced.unit,
-      unit_price_pence: line.priced.unitPricePence,
-      unit_net_pence: line.priced.unitNetPence,
-      vat_rate: line.priced.vatRate,
-      net_pence: line.charged.netPence,
-      vat_pence: line.charged.vatPence,
-      gross_pence: line.charged.grossPence,
+      ...orderLineColumns(line),
     }));
     const written = await this.db.transaction(async (tx) => {
       const [row] = await preparedRows<{ written: WrittenOrder }>(

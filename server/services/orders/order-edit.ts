@@ -12,12 +12,13 @@ import { isEditable, type OrderStatus, type PaymentStatus } from '#domain/order-
 import { formatCreditNoteNumber } from '#domain/refunds.ts';
 import type { Address } from '#domain/validation.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
+import { readPlacedDiscount } from '../discounts/basket-discount.ts';
 import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
 import { claimVersion } from '../staff-write.ts';
 import { stockContext } from '../stock.ts';
 import { bookOrder } from './booking.ts';
-import { recordEvent } from './order-rows.ts';
+import { orderLineColumns, recordEvent } from './order-rows.ts';
 import { orderRevisedMail } from './order-task-mails.ts';
 import { OrderService } from './orders.ts';
 import {
@@ -41,6 +42,7 @@ interface OrderRow {
   shipping_address: Address;
   delivery: { option: OrderJson['delivery']['option'] };
   delivery_instructions: string | null;
+  discount_code_id: number | null;
 }
 
 interface OldLine {
@@ -97,7 +99,7 @@ export class OrderEditService {
     const [order] = await queryRows<OrderRow>(
       tx,
       sql`SELECT id, number, status, payment_status, payment_method, email, total_pence,
-            shipping_address, delivery, delivery_instructions
+            shipping_address, delivery, delivery_instructions, discount_code_id
           FROM orders WHERE number = ${number} FOR UPDATE`,
     );
     if (!order) throw notFound('Order not found');
@@ -129,6 +131,7 @@ export class OrderEditService {
       await deliveryRules(tx),
       shipping,
       option,
+      await readPlacedDiscount(tx, order.discount_code_id),
     );
     if (!basket.delivery.deliverable || basket.option === null) {
       throw new HttpError(
@@ -312,31 +315,16 @@ export class OrderEditService {
     );
     const lines = basket.lines.map((line, position) => ({
       position,
-      product_id: line.productId,
-      variation_id: line.variationId,
-      name: line.name,
-      size: line.option,
-      kind: line.priced.kind,
-      is_bespoke: line.isBespoke,
-      pieces: line.pieces,
-      m2: line.m2,
-      weight_kg: line.weightKg,
-      unit: line.priced.unit,
-      unit_price_pence: line.priced.unitPricePence,
-      unit_net_pence: line.priced.unitNetPence,
-      vat_rate: line.priced.vatRate,
-      net_pence: line.priced.total.netPence,
-      vat_pence: line.priced.total.vatPence,
-      gross_pence: line.priced.total.grossPence,
+      ...orderLineColumns(line),
       stock_taken: tracked.has(line.variationId),
     }));
     await tx.execute(sql`DELETE FROM order_lines WHERE order_id = ${order.id}`);
     await tx.execute(sql`INSERT INTO order_lines (order_id, position, product_id, variation_id,
         name, size, kind, is_bespoke, pieces, m2, weight_kg, unit, unit_price_pence,
-        unit_net_pence, vat_rate, net_pence, vat_pence, gross_pence, stock_taken)
+        unit_net_pence, vat_rate, discount_pence, net_pence, vat_pence, gross_pence, stock_taken)
       SELECT ${order.id}, l.position, l.product_id, l.variation_id, l.name, l.size, l.kind,
         l.is_bespoke, l.pieces, l.m2, l.weight_kg, l.unit, l.unit_price_pence, l.unit_net_pence,
-        l.vat_rate, l.net_pence, l.vat_pence, l.gross_pence, l.stock_taken
+        l.vat_rate, l.discount_pence, l.net_pence, l.vat_pence, l.gross_pence, l.stock_taken
       FROM jsonb_populate_recordset(NULL::order_lines, ${JSON.stringify(lines)}::jsonb) AS l`);
     const booking = rebook
       ? bookOrder(
@@ -359,7 +347,10 @@ export class OrderEditService {
         delivery_vat_pence = ${basket.deliverySplit.vatPence},
         delivery_gross_pence = ${basket.deliverySplit.grossPence},
         total_net_pence = ${basket.total.netPence}, total_vat_pence = ${basket.total.vatPence},
-        total_pence = ${basket.total.grossPence}, updated_at = now()
+        total_pence = ${basket.total.grossPence},
+        discount_goods_pence = ${basket.discount?.applied?.goodsPence ?? 0},
+        discount_delivery_pence = ${basket.discount?.applied?.deliveryPence ?? 0},
+        updated_at = now()
       WHERE id = ${order.id}`);
     if (booking) {
       await tx.execute(sql`UPDATE orders SET fulfilment = ${booking.fulfilment},

@@ -3,6 +3,7 @@ import { queryRows, type Database } from '#db/client.ts';
 import type { PaymentMethod } from '#domain/checkout.ts';
 import type { OrderStatus, PaymentStatus } from '#domain/order-states.ts';
 import { stockContext } from '../stock.ts';
+import type { PricedLine } from './pricing.ts';
 
 export interface OrderHead {
   id: number;
@@ -126,4 +127,31 @@ export async function releaseStock(
     )
     UPDATE variations v SET stock_quantity = v.stock_quantity + p.pieces
     FROM per_variation p WHERE v.id = p.variation_id AND v.stock_quantity IS NOT NULL`);
+}
+
+/**
+ * A priced line's snapshot as order_lines' columns, as charged: net, VAT and gross after its
+ * share of a discount code. Checkout and an order edit both write lines through this, so an
+ * edited order keeps its discount on every line.
+ */
+export function orderLineColumns(line: PricedLine) {
+  return {
+    product_id: line.productId,
+    variation_id: line.variationId,
+    name: line.name,
+    size: line.option,
+    kind: line.priced.kind,
+    is_bespoke: line.isBespoke,
+    pieces: line.pieces,
+    m2: line.m2,
+    weight_kg: line.weightKg,
+    unit: line.priced.unit,
+    unit_price_pence: line.priced.unitPricePence,
+    unit_net_pence: line.priced.unitNetPence,
+    vat_rate: line.priced.vatRate,
+    discount_pence: line.discountPence,
+    net_pence: line.charged.netPence,
+    vat_pence: line.charged.vatPence,
+    gross_pence: line.charged.grossPence,
+  };
 }
