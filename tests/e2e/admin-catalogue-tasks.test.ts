@@ -109,6 +109,7 @@ describe.each([
     await shown(page.getByText('0 products'));
     await page.getByLabel('Status').selectOption('archived');
     await shown(page.getByRole('cell', { name: 'Archived' }));
+    await page.getByRole('cell', { name: 'Archived' }).scrollIntoViewIfNeeded();
     await docsScreenshot(page, `admin-archived-products-${shot}`);
     await context.close();
 
