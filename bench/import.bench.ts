@@ -47,6 +47,7 @@ function product(n: number): ExportProduct {
     name: `${finish} ${stone} ${n}`,
     status: 'publish',
     unit: 'm2',
+    facts: { frost_resistance: '', slip_rating: '', sealing_advice: '' },
     featured: n % 50 === 0,
     clearance: n % 20 === 0,
     newArrival: n % 30 === 0,

@@ -94,7 +94,7 @@ const ZONES: DeliveryZone[] = [
 ];
 
 function size(option: string, material: string | null, pieces: number, m2: number | null = null) {
-  return { option, kind: 'size', material, pieces, m2 } satisfies DeliveryLine;
+  return { option, kind: 'size', material, pieces, m2, sellingUnit: 'm2' } satisfies DeliveryLine;
 }
 const freeSample = (pieces = 1): DeliveryLine => ({
   option: 'Free Sample',
@@ -102,6 +102,7 @@ const freeSample = (pieces = 1): DeliveryLine => ({
   material: 'marble',
   pieces,
   m2: null,
+  sellingUnit: 'm2',
 });
 const fullSizeSample = (pieces = 1): DeliveryLine => ({
   option: 'Full Size Sample (600x400x20)',
@@ -109,6 +110,7 @@ const fullSizeSample = (pieces = 1): DeliveryLine => ({
   material: 'marble',
   pieces,
   m2: null,
+  sellingUnit: 'm2',
 });
 
 /** 10 pieces of 600x400x20 marble: 2.4 m² × 54 kg/m² = 129.6 kg, a pallet. */

@@ -8,6 +8,7 @@ import { SHOP_PHONE } from './company.ts';
 import { formatGBP, roundHalfUp } from './money.ts';
 import { isKnownPostcodeArea } from './postcode-areas.ts';
 import type { VariationKind } from './samples.ts';
+import type { SellingUnit } from './selling-unit.ts';
 import { MESSAGES } from './validation.ts';
 import { normaliseUkPostcode } from './postcode.ts';
 
@@ -48,9 +49,12 @@ export interface DeliveryLine {
   kind: VariationKind;
   /** The material's slug ('marble'), or null when the product has none. */
   material: string | null;
+  /** How many of the product's selling unit: pieces, items, litres or linear metres. */
   pieces: number;
   /** Square metres ordered, or null for lines sold by the piece. */
   m2: number | null;
+  /** What the product is sold by: a size's figures mean a piece's measurements only per m² or piece. */
+  sellingUnit: SellingUnit;
 }
 
 export interface DeliveryOptionQuote {
@@ -195,8 +199,11 @@ export function itemKgWithoutSize(option: string): number {
 
 /**
  * Weight of a basket line in kg, to 2 decimals.
- * - size: kg/m² × m² (the m² ordered, or pieces × tile area); without a size in the option,
- *   itemKgWithoutSize per piece;
+ * - size sold by the m², the piece or the item: kg/m² × m² (the m² ordered, or pieces × tile
+ *   area); without a size in the option, itemKgWithoutSize per piece;
+ * - size sold by the linear metre: each metre is 1 m of the size's narrower side, so
+ *   kg/m² × that side in m per metre (no size: itemKgWithoutSize per metre);
+ * - size sold by the litre: 1.2 kg per litre ordered, whatever tub the option names;
  * - full-size sample: one piece of its size per item (no size: itemKgWithoutSize);
  * - free sample: 0.5 kg each.
  * Thickness is the option's third figure, or 20 mm when it gives none.
@@ -204,18 +211,24 @@ export function itemKgWithoutSize(option: string): number {
  * 10 × '600x400x20' marble → 2.4 m² × 54 kg/m² = 129.6
  * '600x400x20' marble, m2 2.5 → 135
  * 2 × '600x400' granite → 0.48 m² × 55 kg/m² = 26.4 (20 mm assumed)
- * 2 × '5 Litre' → 12
+ * 2 × '5 Litre' each → 12; 5 litres of '5 Litre' by the litre → 6
+ * 3 m of '1200x150x20' marble skirting by the linear metre → 3 × 0.15 m² × 54 = 24.3
  * 3 × 'Free Sample' → 1.5
  * 1 × 'Full Size Sample (600x400x20)' marble → 12.96
  */
 export function lineWeightKg(line: DeliveryLine): number {
   const pieces = Math.max(0, line.pieces);
   if (line.kind === 'free-sample') return roundKg(pieces * FREE_SAMPLE_KG);
+  const bySize = line.kind === 'size';
+  if (bySize && line.sellingUnit === 'litre') return roundKg(pieces * KG_PER_LITRE);
   const size = parseTileSize(line.option);
   if (!size) return roundKg(pieces * itemKgWithoutSize(line.option));
   const perM2 = kgPerM2(line.material, size.thicknessMm ?? DEFAULT_THICKNESS_MM);
+  if (bySize && line.sellingUnit === 'linear_metre') {
+    return roundKg(perM2 * pieces * (Math.min(size.widthMm, size.heightMm) / 1000));
+  }
   const pieceM2 = (size.widthMm * size.heightMm) / 1_000_000;
-  const m2 = line.kind === 'size' && line.m2 !== null ? Math.max(0, line.m2) : pieces * pieceM2;
+  const m2 = bySize && line.m2 !== null ? Math.max(0, line.m2) : pieces * pieceM2;
   return roundKg(perM2 * m2);
 }
 

@@ -45,6 +45,14 @@ export const TESSERA_META = {
   imageAlts: '_tessera_image_alts',
   /** A size made or cut to the customer's specification: exempt from the 14-day right to cancel. */
   madeToOrder: '_tessera_made_to_order',
+  /** What the product page says of the stone (domain/woocommerce-facts.ts); empty: not known. */
+  frostResistance: '_tessera_frost_resistance',
+  slipRating: '_tessera_slip_rating',
+  sealingAdvice: '_tessera_sealing_advice',
+  /** A size's figures, worked out from it and the Material: written for reading, never read. */
+  thicknessMm: '_tessera_thickness_mm',
+  piecesPerM2: '_tessera_pieces_per_m2',
+  weightKgPerM2: '_tessera_weight_kg_per_m2',
 } as const;
 
 /**

@@ -23,6 +23,7 @@ describe('exportRows', () => {
     ],
     images: [{ src: '/media/stone/jura.webp', alt: 'Jura, honed, laid' }],
     terms: { Material: ['Limestone'], Colour: ['Beige, Brown'] },
+    facts: { frost_resistance: 'Frost resistant (EN 12371)', slip_rating: '', sealing_advice: '' },
     variations: [
       {
         id: 9,
@@ -70,6 +71,11 @@ describe('exportRows', () => {
         { attributeId: 2, names: [] },
         { attributeId: 8, names: ['Beige, Brown'] },
       ],
+      facts: {
+        frost_resistance: 'Frost resistant (EN 12371)',
+        slip_rating: '',
+        sealing_advice: '',
+      },
     });
     const size = parseWooRow(rows[1]!, columns, 3);
     expect(size.parsed).toMatchObject({
@@ -87,5 +93,18 @@ describe('exportRows', () => {
     });
     const header = EXPORT_HEADERS.indexOf('Meta: _tessera_made_to_order');
     expect(rows[2]![header]).toBe('1');
+  });
+
+  it("writes each size's thickness, pieces and weight per m², from its size and the Material", () => {
+    const rows = exportRows(product, 'https://shop.example');
+    const figures = (row: string[]) =>
+      ['thickness_mm', 'pieces_per_m2', 'weight_kg_per_m2'].map(
+        (key) => row[EXPORT_HEADERS.indexOf(`Meta: _tessera_${key}`)],
+      );
+    expect(figures(rows[0]!)).toEqual(['', '', '']);
+    // Limestone, 2.7 t/m³: 600x400x20 is 1 / 0.24 m² = 4.17 pieces and 54 kg per m².
+    expect(figures(rows[1]!)).toEqual(['20', '4.17', '54']);
+    // 1800x250x30: 1 / 0.45 m² = 2.22 pieces; 2.7 × 30 = 81 kg per m².
+    expect(figures(rows[2]!)).toEqual(['30', '2.22', '81']);
   });
 });

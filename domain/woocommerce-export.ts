@@ -2,7 +2,14 @@
 // one per size, with our own fields as Meta: columns.
 import { ATTRIBUTES } from './catalogue.ts';
 import { formatPoundsPlain } from './money.ts';
+import type { AdminFactsJson } from './product-facts.ts';
 import type { SellingUnit } from './selling-unit.ts';
+import {
+  FACT_COLUMNS,
+  factCells,
+  SIZE_FIGURE_COLUMNS,
+  sizeFigureCells,
+} from './woocommerce-facts.ts';
 import {
   categoryPath,
   exportedImageUrl,
@@ -46,6 +53,8 @@ export const EXPORT_HEADERS: readonly string[] = [
   `Meta: ${TESSERA_META.categorySlugs}`,
   `Meta: ${TESSERA_META.imageAlts}`,
   `Meta: ${TESSERA_META.madeToOrder}`,
+  ...FACT_COLUMNS.map((c) => `Meta: ${c.meta}`),
+  ...SIZE_FIGURE_COLUMNS.map((meta) => `Meta: ${meta}`),
 ];
 
 /** A product as the export writes it: with its categories, terms, images and sizes. */
@@ -67,6 +76,8 @@ export interface ExportProduct {
   images: { src: string; alt: string }[];
   /** Term names by attribute name (Material, Room Type Usage, Finish, Colour). */
   terms: Record<string, string[]>;
+  /** Frost and slip ratings and sealing advice, '' where not known. */
+  facts: AdminFactsJson;
   variations: {
     id: number;
     option: string;
@@ -107,6 +118,7 @@ const attributeCells = (n: number, name: string, values: string[], global: boole
 export function exportRows(product: ExportProduct, shopOrigin: string): string[][] {
   const simple = product.type === 'simple' && product.variations.length === 1;
   const sizes = product.variations.map((v) => v.option);
+  const material = product.terms.Material?.[0] ?? null;
   const cellsOf = (values: Record<string, string>) => EXPORT_HEADERS.map((h) => values[h] ?? '');
   const productCells: Record<string, string> = {
     [WOO_FIELDS.id]: String(product.id),
@@ -123,6 +135,7 @@ export function exportRows(product: ExportProduct, shopOrigin: string): string[]
       product.images.map((image) => exportedImageUrl(image.src, shopOrigin)),
     ),
     ...(simple ? priceCells(product.variations[0]!) : {}),
+    ...(simple ? sizeFigureCells(product.variations[0]!.option, material) : {}),
     ...attributeCells(1, EXPORT_ATTRIBUTES[0], sizes, false),
     ...Object.assign(
       {},
@@ -136,6 +149,7 @@ export function exportRows(product: ExportProduct, shopOrigin: string): string[]
     [`Meta: ${TESSERA_META.unit}`]: product.unit,
     [`Meta: ${TESSERA_META.categorySlugs}`]: joinList(product.categories.map((c) => c.slug)),
     [`Meta: ${TESSERA_META.imageAlts}`]: joinList(product.images.map((image) => image.alt)),
+    ...factCells(product.facts),
   };
   if (simple) return [cellsOf(productCells)];
   const parent = product.sku;
@@ -150,6 +164,7 @@ export function exportRows(product: ExportProduct, shopOrigin: string): string[]
         [WOO_FIELDS.published]: '1',
         [WOO_FIELDS.parent]: parent,
         ...priceCells(v),
+        ...sizeFigureCells(v.option, material),
         'Attribute 1 name': EXPORT_ATTRIBUTES[0],
         'Attribute 1 value(s)': joinList([v.option]),
         'Attribute 1 global': '0',

@@ -14,6 +14,7 @@ import type { AttributeId } from './catalogue.ts';
 import { isFreeSample, isFullSizeSample } from './samples.ts';
 import { parseSellingUnit, type SellingUnit } from './selling-unit.ts';
 import { isSlug } from './slug.ts';
+import { factsOfRow, type ImportFacts } from './woocommerce-facts.ts';
 import {
   attributeOfName,
   categoryOfPath,
@@ -53,6 +54,8 @@ export interface ProductRow {
   unit?: SellingUnit;
   /** A simple product's one price and stock, kept as its only size. */
   single?: SizeFields;
+  /** Frost and slip ratings and sealing advice the file gives; undefined keeps the shop's. */
+  facts?: ImportFacts;
 }
 
 export interface SizeFields {
@@ -248,6 +251,7 @@ export function parseWooRow(
   if (unitText !== '' && unit === undefined) {
     problem(`Meta: ${TESSERA_META.unit}`, IMPORT_MESSAGES.unitInvalid);
   }
+  const facts = factsOfRow(cells, columns.meta, problem);
   const featured = flag('featured');
   const clearance = metaFlag(TESSERA_META.clearance);
   const newArrival = metaFlag(TESSERA_META.newArrival);
@@ -288,6 +292,7 @@ export function parseWooRow(
       newArrival,
       unit,
       single: single ?? undefined,
+      facts,
     },
     problems,
   };

@@ -76,7 +76,14 @@ describe('the seeded zones: every remote and offshore UK postcode', () => {
 
   it('prices each remote zone above the mainland and never free', () => {
     const lines = [
-      { option: '600x400x20', kind: 'size' as const, material: 'marble', pieces: 10, m2: 2.4 },
+      {
+        option: '600x400x20',
+        kind: 'size' as const,
+        material: 'marble',
+        pieces: 10,
+        m2: 2.4,
+        sellingUnit: 'm2' as const,
+      },
     ];
     const quote = (postcode: string) =>
       quoteDelivery({

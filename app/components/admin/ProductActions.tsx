@@ -8,7 +8,12 @@ import { failureMessage } from '#app/components/admin/ui.tsx';
 import { secondaryButton } from '#app/components/forms/styles.ts';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 
-type Outcome = { kind: 'success' | 'error'; text: string; copy?: { id: number; name: string } };
+export type ProductActionOutcome = {
+  kind: 'success' | 'error';
+  text: string;
+  copy?: { id: number; name: string };
+};
+type Outcome = ProductActionOutcome;
 
 /**
  * Archive (or restore), duplicate and delete one product, on the product list and in the editor.
@@ -17,14 +22,22 @@ type Outcome = { kind: 'success' | 'error'; text: string; copy?: { id: number; n
 export function ProductActions({
   product,
   onChanged,
+  onOutcome,
 }: {
   product: { id: number; name: string; status: ProductStatus; version?: number };
   /** After a change: the product as it is now, or null once deleted. */
   onChanged?: (product: AdminProductJson | null) => void;
+  /**
+   * Where the outcome is said instead of under the buttons: on the product list an archived or
+   * deleted product's row leaves the list as it reloads, and its message would go with it.
+   */
+  onOutcome?: (outcome: Outcome | null) => void;
 }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [shownHere, setShownHere] = useState<Outcome | null>(null);
+  const outcome = onOutcome ? null : shownHere;
+  const setOutcome = onOutcome ?? setShownHere;
   const archived = product.status === 'archived';
 
   const run = async (work: () => Promise<Outcome>) => {
@@ -88,19 +101,24 @@ export function ProductActions({
           Delete<span className="sr-only"> {product.name}</span>
         </button>
       </div>
-      {outcome ? (
-        <FormMessage kind={outcome.kind}>
-          {outcome.text}
-          {outcome.copy ? (
-            <>
-              {' '}
-              <Link className="underline" to={`/admin/products/${outcome.copy.id}`}>
-                Edit the copy
-              </Link>
-            </>
-          ) : null}
-        </FormMessage>
-      ) : null}
+      {outcome ? <ProductActionMessage outcome={outcome} /> : null}
     </div>
+  );
+}
+
+/** What an archive, duplicate or delete came to; a copy's message links to its editor. */
+export function ProductActionMessage({ outcome }: { outcome: Outcome }) {
+  return (
+    <FormMessage kind={outcome.kind}>
+      {outcome.text}
+      {outcome.copy ? (
+        <>
+          {' '}
+          <Link className="underline" to={`/admin/products/${outcome.copy.id}`}>
+            Edit the copy
+          </Link>
+        </>
+      ) : null}
+    </FormMessage>
   );
 }

@@ -23,7 +23,11 @@ import { inputClass, primaryButton, secondaryButton } from '#app/components/form
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { AddProductForm } from '#app/components/admin/AddProductForm.tsx';
-import { ProductActions } from '#app/components/admin/ProductActions.tsx';
+import {
+  ProductActionMessage,
+  ProductActions,
+  type ProductActionOutcome,
+} from '#app/components/admin/ProductActions.tsx';
 
 const STATUS_LABELS: Record<ProductStatus, string> = {
   publish: 'Published',
@@ -76,6 +80,7 @@ export default function AdminProducts() {
   });
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [allMatching, setAllMatching] = useState(false);
+  const [outcome, setOutcome] = useState<ProductActionOutcome | null>(null);
 
   const columns = useMemo(
     () => [
@@ -124,7 +129,7 @@ export default function AdminProducts() {
       column.display({
         id: 'actions',
         header: 'Actions',
-        cell: ({ row }) => <ProductActions product={row.original} />,
+        cell: ({ row }) => <ProductActions product={row.original} onOutcome={setOutcome} />,
       }),
     ],
     [],
@@ -233,6 +238,7 @@ export default function AdminProducts() {
         <Spinner label="Loading products" />
       ) : (
         <>
+          {outcome ? <ProductActionMessage outcome={outcome} /> : null}
           <p className="text-sm text-stone-600">{meta?.total_products} products</p>
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">

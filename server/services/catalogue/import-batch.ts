@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import { refreshListingArraysOf } from '#db/listing-arrays.ts';
 import { idArray } from '#db/sql-arrays.ts';
+import type { AdminFactsJson } from '#domain/product-facts.ts';
 import { DEFAULT_SELLING_UNIT, quotedSellingUnit } from '#domain/selling-unit.ts';
 import { slugify } from '#domain/slug.ts';
 import { IMPORT_MESSAGES, WOO_FIELDS, type RowProblem } from '#domain/woocommerce-csv.ts';
 import type { ProductRow, VariationRow, WooRow } from '#domain/woocommerce-row.ts';
 import { sanitiseCmsHtml } from '../content/sanitise.ts';
+import { writeImportedFacts } from './product-facts.ts';
 import { refreshProductPrices } from './product-prices.ts';
 import type { ImportImage, ImportImages } from './import-images.ts';
 import type { ImportSettlement } from './import-settle.ts';
@@ -57,6 +59,8 @@ interface ExistingProduct {
   category_ids: number[];
   term_ids: number[];
   images: { src: string; alt: string }[];
+  /** Its frost and slip ratings and sealing advice; null when none was ever entered. */
+  facts: AdminFactsJson | null;
 }
 
 /** Whether two id lists hold the same ids, in any order. */
@@ -131,7 +135,8 @@ export class ImportBatch {
             ARRAY(SELECT category_id FROM product_categories WHERE product_id = p.id) AS category_ids,
             ARRAY(SELECT term_id FROM product_terms WHERE product_id = p.id) AS term_ids,
             coalesce((SELECT jsonb_agg(jsonb_build_object('src', src, 'alt', alt) ORDER BY position, id)
-              FROM product_images WHERE product_id = p.id), '[]'::jsonb) AS images
+              FROM product_images WHERE product_id = p.id), '[]'::jsonb) AS images,
+            (SELECT to_jsonb(f) - 'product_id' FROM product_facts f WHERE f.product_id = p.id) AS facts
           FROM products p WHERE sku = ANY(${textArray(skus)}) FOR UPDATE`,
       ),
       queryRows<{ sku: string }>(
@@ -151,6 +156,7 @@ export class ImportBatch {
       categoryIds?: number[];
       termIds: number[] | null;
       images?: ImportImage[];
+      facts?: AdminFactsJson;
     }[] = [];
     for (const row of fresh) {
       if (taken.has(row.sku)) {
@@ -177,6 +183,10 @@ export class ImportBatch {
       const images = this.state.images.imagesOf(row, before?.images, (message) =>
         this.problem(row.row, row.sku, WOO_FIELDS.images, message, 'warning'),
       );
+      // The file's facts over the shop's: a column the file lacks keeps what the shop has.
+      const known = before?.facts ?? { frost_resistance: '', slip_rating: '', sealing_advice: '' };
+      const facts = row.facts && { ...known, ...row.facts };
+      const factsChanged = facts !== undefined && JSON.stringify(facts) !== JSON.stringify(known);
       const wanted = row.status ?? before?.status ?? 'publish';
       this.state.settlement.product(row.sku, row.row, {
         publish: row.status === undefined ? undefined : row.status === 'publish',
@@ -200,12 +210,13 @@ export class ImportBatch {
       };
       if (!before) {
         inserts.push({ ...fields, sku: row.sku, row });
-        links.push({ id: null, row, categoryIds, termIds, images });
+        links.push({ id: null, row, categoryIds, termIds, images, facts });
         continue;
       }
       parents.set(row.sku, { id: before.id, type: row.type });
       const changed =
         wanted !== before.status ||
+        factsChanged ||
         (Object.keys(fields) as (keyof typeof fields)[]).some(
           (key) => fields[key] !== before[key],
         ) ||
@@ -216,7 +227,7 @@ export class ImportBatch {
             JSON.stringify(before.images.map((i) => [i.src, i.alt])));
       if (changed) {
         updates.push({ id: before.id, ...fields });
-        links.push({ id: before.id, row, categoryIds, termIds, images });
+        links.push({ id: before.id, row, categoryIds, termIds, images, facts });
       }
       this.outcomeWithSize(row, before.id, changed ? 'updated' : 'skipped', sizes);
     }
@@ -258,7 +269,12 @@ export class ImportBatch {
         FROM ${recordset(updates, 'id int, type text, name text, status text, unit text, featured boolean, short_description text, description text, on_sale boolean, is_new_arrival boolean')}
         WHERE p.id = r.id`);
     }
-    await this.relink(links.filter((l): l is typeof l & { id: number } => l.id !== null));
+    const placedLinks = links.filter((l): l is typeof l & { id: number } => l.id !== null);
+    await this.relink(placedLinks);
+    await writeImportedFacts(
+      this.tx,
+      placedLinks.flatMap(({ id, facts }) => (facts ? [{ product_id: id, ...facts }] : [])),
+    );
     return parents;
   }
 

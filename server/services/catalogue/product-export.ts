@@ -6,7 +6,14 @@ import { idArray } from '#db/sql-arrays.ts';
 /** Products read per query: the export holds one page in memory, never the catalogue. */
 const EXPORT_PAGE = 250;
 
-type ProductBase = Omit<ExportProduct, 'categories' | 'images' | 'terms' | 'variations'>;
+type ProductBase = Omit<
+  ExportProduct,
+  'categories' | 'images' | 'terms' | 'variations' | 'facts'
+> & {
+  facts: ExportProduct['facts'] | null;
+};
+
+const NOTHING_KNOWN = { frost_resistance: '', slip_rating: '', sealing_advice: '' };
 
 /** Groups rows by their product id. */
 function byProduct<T extends { product_id: number }>(rows: T[]): Map<number, T[]> {
@@ -30,8 +37,9 @@ export async function* productCsvRows(db: Database, shopOrigin: string): AsyncGe
     const products = await queryRows<ProductBase>(
       db,
       sql`SELECT id, type, sku, slug, name, status, unit, featured, on_sale AS clearance,
-          is_new_arrival AS "newArrival", short_description AS "shortDescription", description
-        FROM products WHERE id > ${after} ORDER BY id LIMIT ${EXPORT_PAGE}`,
+          is_new_arrival AS "newArrival", short_description AS "shortDescription", description,
+          (SELECT to_jsonb(f) - 'product_id' FROM product_facts f WHERE f.product_id = p.id) AS facts
+        FROM products p WHERE id > ${after} ORDER BY id LIMIT ${EXPORT_PAGE}`,
     );
     if (products.length === 0) return;
     const ids = idArray(products.map((p) => p.id));
@@ -76,6 +84,7 @@ export async function* productCsvRows(db: Database, shopOrigin: string): AsyncGe
       yield* exportRows(
         {
           ...product,
+          facts: product.facts ?? NOTHING_KNOWN,
           categories: categoriesOf.get(product.id) ?? [],
           images: (imagesOf.get(product.id) ?? []).map(({ src, alt }) => ({ src, alt })),
           terms: termNames,

@@ -250,6 +250,7 @@ export function priceBasket(
       material: line.material,
       pieces: line.pieces,
       m2: line.m2,
+      sellingUnit: line.sellingUnit,
     };
     return { ...line, priced: pricing, weightKg: lineWeightKg(deliveryLine), deliveryLine };
   });
