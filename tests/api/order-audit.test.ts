@@ -26,12 +26,12 @@ const statusOf = async (number: string) =>
 beforeAll(async () => {
   t = await createTestApp();
   ({ manager } = await staffOfEveryRole(t.app));
-  [tile] = await rows<{ id: number; product_id: number }>(
+  [tile] = (await rows<{ id: number; product_id: number }>(
     sql`SELECT v.id, v.product_id FROM variations v JOIN products p ON p.id = v.product_id
         WHERE p.status = 'publish' AND p.unit = 'm2' AND v.option ~ '^\\d+x\\d+x\\d+$'
           AND NOT v.made_to_order
         ORDER BY v.id LIMIT 1`,
-  );
+  )) as [typeof tile];
   await run(
     sql`UPDATE variations SET stock_quantity = 100, pieces_per_pack = 1 WHERE id = ${tile!.id}`,
   );
