@@ -377,7 +377,7 @@ export default function AdminOrder() {
           </tbody>
         </table>
       </Panel>
-      <OrderEdit key={o.version} order={o} />
+      <OrderEdit order={o} />
       <OrderBalance order={o} />
       <Panel title={o.booking.fulfilment === 'collection' ? 'Collection' : 'Delivery booking'}>
         {o.booking.date || o.booking.instructions || o.booking.site_access.length > 0 ? (
