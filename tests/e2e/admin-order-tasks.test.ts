@@ -204,4 +204,76 @@ describe('editing an order before dispatch', () => {
     ]);
     expect(errors).toEqual([]);
   });
+
+  it('a paid order raised by an edit: its balance link is paid by transfer (desktop and 375 px)', async () => {
+    const { page, errors } = await staffPage();
+    await page.goto(`/admin/orders/${orderNumber}`);
+    await page
+      .getByRole('form', { name: 'Mark paid' })
+      .getByRole('button', { name: 'Mark paid' })
+      .click();
+    await page.getByText('Marked paid: the invoice is issued.').waitFor();
+    const [line] = await queryRows<{ variation_id: number; product_id: number }>(
+      shop.app.services.db,
+      sql`SELECT l.variation_id, l.product_id FROM order_lines l JOIN orders o ON o.id = l.order_id
+          WHERE o.number = ${orderNumber}`,
+    );
+    const totalOf = async (pieces: number) => {
+      const shopper = new ApiShopper(shop.app);
+      await shopper.add(line!.product_id, line!.variation_id, pieces);
+      return (await shopper.quote()).totals.total;
+    };
+    const [paid, raised] = [await totalOf(3), await totalOf(5)];
+    const due = formatGBP(toPence(raised.gross) - toPence(paid.gross));
+    const edit = page.getByRole('region', { name: 'Edit order' });
+    await edit.getByRole('button', { name: 'Edit lines, address or delivery' }).click();
+    await edit.getByLabel('Pieces').fill('5');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    const balance = page.getByRole('region', { name: 'Balance due' });
+    await balance.getByRole('button', { name: `Send a payment link for ${due}` }).click();
+    await balance.getByText(`Payment link for ${due} sent to ${GUEST}.`).waitFor();
+    const subject = `Your Tessera Stone order ${orderNumber}: balance to pay`;
+    await expect.poll(() => mailed(GUEST, subject).length).toBe(1);
+    const link = new URL(/https?:\/\/\S+\/pay\/[\w-]+/.exec(mailed(GUEST, subject)[0]!.text)![0])
+      .pathname;
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      const shopper = await browser.newContext({ baseURL: base, viewport });
+      const customer = await shopper.newPage();
+      const seen: string[] = [];
+      customer.on('pageerror', (error) => seen.push(error.message));
+      await customer.goto(link);
+      await customer
+        .getByRole('heading', { level: 1, name: `Pay the balance of order ${orderNumber}` })
+        .waitFor();
+      expect(
+        await customer
+          .getByRole('list', { name: 'What is due' })
+          .getByRole('listitem')
+          .allInnerTexts(),
+      ).toEqual([
+        `Order total (VAT ${money(raised.vat)})\n${money(raised.gross)}`,
+        `Paid\n${money(paid.gross)}`,
+        `Balance due\n${due}`,
+      ]);
+      await customer.getByRole('button', { name: `Pay ${due} by bank transfer` }).click();
+      const bank = customer.getByRole('region', { name: 'Bank transfer details' });
+      await bank.getByText(`Please transfer ${due} by`).waitFor();
+      await bank.getByText(orderNumber, { exact: true }).waitFor();
+      expect(
+        await customer.evaluate(() => document.documentElement.scrollWidth),
+      ).toBeLessThanOrEqual(viewport.width);
+      expect(seen).toEqual([]);
+      await shopper.close();
+    }
+
+    await balance.getByRole('button', { name: `Transfer of ${due} received` }).click();
+    await balance.getByText('Balance recorded: the order is paid in full.').waitFor();
+    const closed = await browser.newContext({ baseURL: base, viewport: PHONE });
+    const after = await closed.newPage();
+    await after.goto(link);
+    await after.getByRole('alert').getByText('This balance has been paid: thank you').waitFor();
+    await closed.close();
+    expect(errors).toEqual([]);
+  });
 });

@@ -253,7 +253,7 @@ export function OrderBalance({ order }: { order: AdminOrderJson }) {
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  if (order.balance_due === '0.00') return null;
+  if (order.balance_due === '0.00' && message?.kind !== 'success') return null;
   const act = async (write: () => Promise<string>) => {
     setBusy(true);
     setMessage(null);
