@@ -39,6 +39,18 @@ export async function loader({
   return data({ draft: null, token, problem }, { status: answer.status === 410 ? 410 : 404 });
 }
 
+/** The order's lines, each with its total, as items of the surrounding list. */
+function LineItems({ draft }: { draft: DraftOrderJson }) {
+  return draft.lines.map((line) => (
+    <li key={line.variation_id} className="flex justify-between gap-4 border-b pb-2">
+      <span>
+        {line.name}, {line.size} × {line.pieces}
+      </span>
+      <span>{formatGBP(toPence(line.total.gross))}</span>
+    </li>
+  ));
+}
+
 /** The balance of an order changed after payment: what is due, paid by bank transfer. */
 function PayBalance({ draft, token }: { draft: DraftOrderJson; token: string }) {
   const [answer, setAnswer] = useState<BalancePaymentJson | null>(null);
@@ -127,14 +139,7 @@ export default function PayLink() {
           Pay the balance of order {draft.order_number}
         </h1>
         <ul className="flex flex-col gap-2" aria-label="Your order">
-          {draft.lines.map((line) => (
-            <li key={line.variation_id} className="flex justify-between gap-4 border-b pb-2">
-              <span>
-                {line.name}, {line.size} × {line.pieces}
-              </span>
-              <span>{formatGBP(toPence(line.total.gross))}</span>
-            </li>
-          ))}
+          <LineItems draft={draft} />
         </ul>
         <PayBalance draft={draft} token={token} />
       </main>
@@ -173,14 +178,7 @@ export default function PayLink() {
         {String(draft.shipping_address['postcode'] ?? '')}:
       </p>
       <ul className="flex flex-col gap-2" aria-label="Your order">
-        {draft.lines.map((line) => (
-          <li key={line.variation_id} className="flex justify-between gap-4 border-b pb-2">
-            <span>
-              {line.name}, {line.size} × {line.pieces}
-            </span>
-            <span>{formatGBP(toPence(line.total.gross))}</span>
-          </li>
-        ))}
+        <LineItems draft={draft} />
         <li className="flex justify-between gap-4">
           <span>Delivery: {draft.delivery_label}</span>
           <span>{formatGBP(toPence(draft.totals.delivery.gross))}</span>

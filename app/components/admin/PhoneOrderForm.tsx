@@ -1,8 +1,8 @@
 // An order taken by phone: the customer (found among customers and guests, or typed), the lines
 // (sizes found by product name or SKU), the delivery; saved as a draft the server prices as
 // checkout would, then mailed to the customer as a payment link.
-import { useState } from 'react';
-import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { useFieldArray, useForm, useFormContext, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from '#domain/zod.ts';
 import {
@@ -44,21 +44,67 @@ const phoneOrderForm = z.object({
 type Values = z.input<typeof phoneOrderForm>;
 type PhoneForm = UseFormReturn<Values, unknown, z.output<typeof phoneOrderForm>>;
 
-/** Customers and guests matching what was typed; choosing one fills the address. */
-function CustomerFinder({ form }: { form: PhoneForm }) {
-  const [found, setFound] = useState<StaffCustomerRow[] | null>(null);
+/**
+ * A search box of the form and what it found, each item with its own action; `done` clears the
+ * list once one is chosen.
+ */
+function Finder<T>({
+  name,
+  label,
+  button,
+  url,
+  none,
+  listLabel,
+  itemKey,
+  children,
+}: {
+  name: 'customer_q' | 'size_q';
+  label: string;
+  button: string;
+  url: (q: string) => string;
+  none: string;
+  listLabel: string;
+  itemKey: (item: T) => string | number;
+  children: (item: T, done: () => void) => ReactNode;
+}) {
+  const { getValues } = useFormContext<Values>();
+  const [found, setFound] = useState<T[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const find = async () => {
     setProblem(null);
     try {
-      const q = encodeURIComponent(form.getValues('customer_q').trim());
       setFound(
-        (await adminFetch<{ data: StaffCustomerRow[] }>(`/api/admin/customers?q=${q}`)).data,
+        (await adminFetch<{ data: T[] }>(url(encodeURIComponent(getValues(name).trim())))).data,
       );
     } catch (error) {
       setProblem(failureMessage(error));
     }
   };
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-end gap-2">
+        <Field name={name} label={label} type="search" />
+        <button type="button" className={secondaryButton} onClick={() => void find()}>
+          {button}
+        </button>
+      </div>
+      {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
+      {found?.length === 0 ? <p className="text-sm">{none}</p> : null}
+      {found?.length ? (
+        <ul className="flex flex-col gap-1 text-sm" aria-label={listLabel}>
+          {found.map((item) => (
+            <li key={itemKey(item)} className="flex flex-wrap items-center gap-2">
+              {children(item, () => setFound(null))}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Customers and guests matching what was typed; choosing one fills the address. */
+function CustomerFinder({ form }: { form: PhoneForm }) {
   const choose = async (row: StaffCustomerRow) => {
     const base = {
       ...blankAddress(row.email),
@@ -79,84 +125,58 @@ function CustomerFinder({ form }: { form: PhoneForm }) {
     form.setValue('shipping', { ...base, ...address, email: row.email } as typeof base, {
       shouldDirty: true,
     });
-    setFound(null);
   };
   return (
-    <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-end gap-2">
-        <Field name="customer_q" label="Find a customer (name or email)" type="search" />
-        <button type="button" className={secondaryButton} onClick={() => void find()}>
-          Find customer
+    <Finder<StaffCustomerRow>
+      name="customer_q"
+      label="Find a customer (name or email)"
+      button="Find customer"
+      url={(q) => `/api/admin/customers?q=${q}`}
+      none="No customer matches: type their details."
+      listLabel="Customers found"
+      itemKey={(row) => row.email}
+    >
+      {(row, done) => (
+        <button type="button" className="underline" onClick={() => void choose(row).then(done)}>
+          {row.first_name} {row.last_name} ({row.email})
         </button>
-      </div>
-      {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
-      {found?.length === 0 ? (
-        <p className="text-sm">No customer matches: type their details.</p>
-      ) : null}
-      {found?.length ? (
-        <ul className="flex flex-col gap-1 text-sm" aria-label="Customers found">
-          {found.map((row) => (
-            <li key={row.email}>
-              <button type="button" className="underline" onClick={() => void choose(row)}>
-                {row.first_name} {row.last_name} ({row.email})
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+      )}
+    </Finder>
   );
 }
 
 /** Sizes on sale by product name or SKU; each found may be added once as a line. */
-function SizeFinder({ form, onAdd }: { form: PhoneForm; onAdd: (size: SizeChoiceJson) => void }) {
-  const [found, setFound] = useState<SizeChoiceJson[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const find = async () => {
-    setProblem(null);
-    try {
-      const q = encodeURIComponent(form.getValues('size_q').trim());
-      setFound(
-        (await adminFetch<{ data: SizeChoiceJson[] }>(`/api/admin/orders/sizes?q=${q}`)).data,
-      );
-    } catch (error) {
-      setProblem(failureMessage(error));
-    }
-  };
+function SizeFinder({ onAdd }: { onAdd: (size: SizeChoiceJson) => void }) {
   return (
-    <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-end gap-2">
-        <Field name="size_q" label="Product name or SKU" type="search" />
-        <button type="button" className={secondaryButton} onClick={() => void find()}>
-          Find sizes
-        </button>
-      </div>
-      {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
-      {found?.length === 0 ? <p className="text-sm">No size on sale matches.</p> : null}
-      {found?.length ? (
-        <ul className="flex flex-col gap-1 text-sm" aria-label="Sizes found">
-          {found.map((size) => (
-            <li key={size.variation_id} className="flex flex-wrap items-center gap-2">
-              <span>
-                {size.product}, {size.size} {size.sku ? `(${size.sku})` : ''} · {money(size.price)}{' '}
-                {size.unit === 'm2' ? 'a m²' : 'each'}
-              </span>
-              <button
-                type="button"
-                className="underline"
-                aria-label={`Add ${size.product}, ${size.size}`}
-                onClick={() => {
-                  onAdd(size);
-                  setFound(null);
-                }}
-              >
-                Add
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+    <Finder<SizeChoiceJson>
+      name="size_q"
+      label="Product name or SKU"
+      button="Find sizes"
+      url={(q) => `/api/admin/orders/sizes?q=${q}`}
+      none="No size on sale matches."
+      listLabel="Sizes found"
+      itemKey={(size) => size.variation_id}
+    >
+      {(size, done) => (
+        <>
+          <span>
+            {size.product}, {size.size} {size.sku ? `(${size.sku})` : ''} · {money(size.price)}{' '}
+            {size.unit === 'm2' ? 'a m²' : 'each'}
+          </span>
+          <button
+            type="button"
+            className="underline"
+            aria-label={`Add ${size.product}, ${size.size}`}
+            onClick={() => {
+              onAdd(size);
+              done();
+            }}
+          >
+            Add
+          </button>
+        </>
+      )}
+    </Finder>
   );
 }
 
@@ -268,7 +288,6 @@ export function PhoneOrderForm() {
         <CustomerFinder form={form} />
         <AddressFields prefix="shipping" section="shipping" />
         <SizeFinder
-          form={form}
           onAdd={(size) => {
             if (!form.getValues('lines').some((l) => l.variation_id === size.variation_id)) {
               lines.append({
