@@ -1,7 +1,8 @@
 // Staff's daily order tasks in the browser: notes on an order (the customer's one mailed), an
 // order taken by phone with the New phone order form and its payment link sent, the customer
-// paying it through /pay/{token} by bank transfer (desktop and 375 px), and an order edited
-// before dispatch. Expected figures come from checkout's own quote of the same basket.
+// paying it through /pay/{token} by bank transfer (desktop and 375 px), an order edited before
+// dispatch, and, once paid and raised, its balance paid through a link (desktop and 375 px).
+// Expected figures come from checkout's own quote of the same basket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
@@ -97,11 +98,17 @@ describe('order tasks in the back office', () => {
     expect(errors).toEqual([]);
   });
 
-  it('takes an order by phone: the customer typed, a size found by name, priced and its link sent', async () => {
+  it('takes an order by phone: a customer found, then typed, a size found by name, priced and its link sent', async () => {
     const { page, errors } = await staffPage();
     await page.goto('/admin/orders');
     await page.getByRole('button', { name: 'New phone order' }).click();
     const form = page.getByRole('form', { name: 'New phone order' });
+    // A customer found (here a guest of an earlier order) fills in their name and email.
+    await form.getByLabel('Find a customer (name or email)').fill('ada@example');
+    await form.getByRole('button', { name: 'Find customer' }).click();
+    await form.getByRole('button', { name: `Ada Lovelace (${GUEST})` }).click();
+    await expect.poll(() => form.getByLabel('Email address').inputValue()).toBe(GUEST);
+    expect(await form.getByLabel('Last name').inputValue()).toBe('Lovelace');
     await form.getByLabel('First name').fill('Grace');
     await form.getByLabel('Last name').fill('Hopper');
     await form.getByLabel('Phone').fill('0117 496 0123');
