@@ -1,7 +1,7 @@
 // What staff's daily order tasks take and answer: notes on an order, an order taken by phone
 // (a draft sent as a payment link) and editing an order before it leaves (issue 28, part 8).
 import { z } from '#domain/zod.ts';
-import { orderLineSchema, orderTotalsSchema } from './api-schemas.ts';
+import { bankTransferSchema, orderLineSchema, orderTotalsSchema } from './api-schemas.ts';
 import { DELIVERY_OPTION_IDS, PAYMENT_METHODS } from './checkout.ts';
 import { addressSchema, emailSchema } from './validation.ts';
 
@@ -27,6 +27,10 @@ export const ORDER_TASK_MESSAGES = {
   linkUsed: 'This order has already been placed: see your order page',
   linkCancelled: 'This payment link was withdrawn: please call us',
   draftNotFound: 'Payment link not found',
+  nothingDue: 'Nothing is due on this order: its payment covers its total',
+  balancePaid: 'This balance has been paid: thank you',
+  balanceChanged: 'The amount due on this order has changed: please call us for a new link',
+  balanceAmount: (due: string) => `The amount received is not the balance due of £${due}`,
 } as const;
 
 /** Control characters other than line breaks and tabs never reach a note. */
@@ -125,6 +129,11 @@ export const draftOrderSchema = z
     /** The order it became, once paid for through its link. */
     order_number: z.string().nullable(),
     payment_methods: z.array(z.enum(PAYMENT_METHODS)),
+    /**
+     * Set when the link is for the balance of an order edited after payment: the order's total
+     * is `totals`, `paid` what its payment holds, `due` what the link asks for.
+     */
+    balance: z.object({ paid: z.string(), due: z.string() }).nullable(),
   })
   .meta({ id: 'DraftOrder' });
 export type DraftOrderJson = z.infer<typeof draftOrderSchema>;
@@ -142,3 +151,49 @@ export const draftPayBody = z.object({
 export const draftTokenParams = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'Payment link not found' }),
 });
+
+/** POST /api/pay/{token}/balance: the customer pays an order's balance (its due as shown). */
+export const balancePayBody = z.object({
+  payment_method: z.enum(PAYMENT_METHODS, { error: 'Choose how to pay' }),
+  expected_total: draftPayBody.shape.expected_total,
+});
+
+/** What paying a balance answers: bank details to transfer to, or paid (card). */
+export const balancePaymentSchema = z
+  .object({
+    order_number: z.string(),
+    status: z.enum(['awaiting_transfer', 'paid']),
+    due: z.string(),
+    bank_transfer: bankTransferSchema.nullable(),
+  })
+  .meta({ id: 'BalancePayment' });
+export type BalancePaymentJson = z.infer<typeof balancePaymentSchema>;
+
+/** POST /api/admin/orders/{number}/balance-received: a balance's transfer arrived. */
+export const balanceReceivedBody = z.object({
+  amount: z.string().regex(/^\d+\.\d{2}$/, { error: 'Give the amount received, like 123.45' }),
+});
+
+/** What sending a balance link answers staff. */
+export const balanceLinkSchema = z.object({
+  link: z.string(),
+  due: z.string(),
+  link_expires_at: z.string(),
+});
+
+/** GET /api/admin/orders/sizes?q=: sizes on sale whose product name or SKU matches. */
+export const sizeSearchQuery = z.object({
+  q: z.string().trim().min(2, { error: 'Type at least 2 letters of the name or SKU' }).max(100),
+});
+
+/** A size staff may add to a phone order. */
+export const sizeChoiceSchema = z.object({
+  variation_id: z.number().int(),
+  product: z.string(),
+  size: z.string(),
+  sku: z.string().nullable(),
+  /** Per m² for sizes sold by area, per piece otherwise. */
+  price: z.string(),
+  unit: z.string(),
+});
+export type SizeChoiceJson = z.infer<typeof sizeChoiceSchema>;

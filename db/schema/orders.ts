@@ -374,3 +374,37 @@ export const deliveryZones = pgTable('delivery_zones', {
   message: text('message'),
   position: integer('position').notNull().default(0),
 });
+
+/**
+ * A payment link for what an order edited after payment still owes (its total less what its
+ * payment holds). Sending a new one withdraws the one before; once paid, the amount is added to
+ * the order's payment and the link answers 409.
+ */
+export const balanceLinks = pgTable(
+  'balance_links',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    amountPence: integer('amount_pence').notNull(),
+    /** 'sent', 'awaiting_transfer' (the customer chose to transfer), 'paid' or 'withdrawn'. */
+    status: text('status').notNull().default('sent'),
+    /** How the customer chose to pay: 'bank_transfer' or 'card'; null until they choose. */
+    paymentMethod: text('payment_method'),
+    /** The card payment's PaymentIntent id, once started. */
+    providerRef: text('provider_ref').unique(),
+    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('balance_links_order').on(t.orderId),
+    check(
+      'balance_links_status_known',
+      sql`${t.status} IN ('sent', 'awaiting_transfer', 'paid', 'withdrawn')`,
+    ),
+  ],
+);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  balancePayBody,
+  balancePaymentSchema,
   draftOrderSchema,
   draftPayBody,
   draftTokenParams,
@@ -10,6 +12,7 @@ import type { PlacedOrderJson } from '#domain/checkout.ts';
 import { shopOrigin } from '../http/origin.ts';
 import { chargeRequest } from '../http/request-limits.ts';
 import { route } from '../http/route.ts';
+import { BalanceLinkService } from '../services/orders/balance-links.ts';
 import { PhoneOrderService } from '../services/orders/phone-orders.ts';
 import { stripePaymentsFor } from '../services/payments/stripe.ts';
 
@@ -18,6 +21,9 @@ export async function payApi(app: FastifyInstance) {
   const { checkout, orders } = app.services;
   const phone = new PhoneOrderService(app.services.db, checkout);
   const card = stripePaymentsFor(app.config.stripe);
+  const balances = new BalanceLinkService(app.services.db, {
+    paymentDays: app.services.paymentDays,
+  });
   const tags = ['checkout'];
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -27,7 +33,7 @@ export async function payApi(app: FastifyInstance) {
     method: 'GET',
     url: '/pay/:token',
     summary:
-      'A phone order behind its payment link, priced now (404 unknown, 410 expired or withdrawn, 409 already placed)',
+      "A phone order behind its payment link, priced now, or an edited order's balance link (balance set): 404 unknown, 410 expired or withdrawn, 409 already placed or balance paid",
     tags,
     params: draftTokenParams,
     response: {
@@ -35,7 +41,11 @@ export async function payApi(app: FastifyInstance) {
       schema: z.object({ data: draftOrderSchema }),
       errors: [404, 409, 410],
     },
-    handler: async ({ params }) => ({ data: await phone.byToken(params.token) }),
+    handler: async ({ params }) => {
+      const link = await balances.link(params.token);
+      if (link) return { data: await balances.present(link, ['bank_transfer']) };
+      return { data: await phone.byToken(params.token) };
+    },
   });
 
   route(app, {
@@ -79,6 +89,24 @@ export async function payApi(app: FastifyInstance) {
         token: placed.token,
         payment,
       };
+    },
+  });
+  route(app, {
+    method: 'POST',
+    url: '/pay/:token/balance',
+    summary:
+      "The customer pays an edited order's balance at the amount shown (expected_total): by bank transfer, answered with the details to pay to (the same again, changing nothing). 409 price_changed when the amount due changed, balance_paid once paid; 410 expired or withdrawn",
+    tags,
+    params: draftTokenParams,
+    body: balancePayBody,
+    response: {
+      description: 'How to pay the balance',
+      schema: z.object({ data: balancePaymentSchema }),
+      errors: [404, 409, 410, 422, 429],
+    },
+    handler: async ({ params, body, request }) => {
+      await chargeRequest(app, request, 'orders', []);
+      return { data: await balances.pay(params.token, body) };
     },
   });
 }

@@ -1,5 +1,6 @@
 // The order tasks' part of openapi-answers.test.ts: a note, an edit of the order placed there
-// (to the same lines, so its total stands), and an order taken by phone paid through its link.
+// (to the same lines, so its total stands), an order taken by phone paid through its link, and
+// the order paid, then raised by an edit, its balance paid through its link.
 import type { Checked } from './openapi-answers-returns.ts';
 
 export async function orderTaskAnswers<C>({
@@ -41,5 +42,23 @@ export async function orderTaskAnswers<C>({
     payment_method: 'bank_transfer',
     accept_terms: true,
     expected_total: opened.json().data.totals.total.gross,
+  });
+  await checked(staff, 'GET', '/api/admin/orders/sizes?q=marble');
+  await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/mark-paid`, {
+    amount: order.json().data.totals.total.gross,
+  });
+  const raised = await checked(staff, 'PUT', `/api/admin/orders/${orderNumber}`, {
+    version: order.json().data.version + 1,
+    lines: [{ variation_id: variationId, pieces: 6 }],
+  });
+  const balance = await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/balance-link`);
+  const balanceLink = new URL(balance.json().link as string);
+  await checked(customer, 'GET', `/api${balanceLink.pathname}`);
+  await checked(customer, 'POST', `/api${balanceLink.pathname}/balance`, {
+    payment_method: 'bank_transfer',
+    expected_total: raised.json().balance_due,
+  });
+  await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/balance-received`, {
+    amount: raised.json().balance_due,
   });
 }

@@ -18,7 +18,13 @@ import { CheckboxField, Field, SelectField, TextAreaField } from '#app/component
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { orderMailsKey } from '#app/components/admin/OrderMails.tsx';
-import { applyServerErrors, formatWhen, money, Panel } from '#app/components/admin/ui.tsx';
+import {
+  applyServerErrors,
+  failureMessage,
+  formatWhen,
+  money,
+  Panel,
+} from '#app/components/admin/ui.tsx';
 
 const orderKey = (number: string) => ['admin', 'order', number] as const;
 
@@ -109,7 +115,7 @@ const editForm = z.object({
   reason: z.string().trim().max(500),
 });
 
-const OPTION_LABELS: Record<(typeof DELIVERY_OPTION_IDS)[number], string> = {
+export const OPTION_LABELS: Record<(typeof DELIVERY_OPTION_IDS)[number], string> = {
   standard: 'Standard delivery',
   timed_am: 'Timed delivery: morning',
   timed_pm: 'Timed delivery: afternoon',
@@ -235,6 +241,71 @@ export function OrderEdit({ order }: { order: AdminOrderJson }) {
           Edit lines, address or delivery
         </button>
       )}
+    </Panel>
+  );
+}
+
+/**
+ * What an order edited after payment still owes: a payment link for it mailed to the customer,
+ * and recording the transfer when it arrives (exactly the amount due).
+ */
+export function OrderBalance({ order }: { order: AdminOrderJson }) {
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (order.balance_due === '0.00' && message?.kind !== 'success') return null;
+  const act = async (write: () => Promise<string>) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      setMessage({ kind: 'success', text: await write() });
+    } catch (error) {
+      setMessage({ kind: 'error', text: failureMessage(error) });
+    }
+    setBusy(false);
+  };
+  const sendLink = () =>
+    act(async () => {
+      const sent = await adminFetch<{ due: string }>(
+        `/api/admin/orders/${order.number}/balance-link`,
+        { method: 'POST' },
+      );
+      void queryClient.invalidateQueries({ queryKey: orderMailsKey(order.number) });
+      return `Payment link for ${money(sent.due)} sent to ${order.email}.`;
+    });
+  const received = () =>
+    act(async () => {
+      const answer = await adminFetch<{ data: AdminOrderJson }>(
+        `/api/admin/orders/${order.number}/balance-received`,
+        { method: 'POST', body: { amount: order.balance_due } },
+      );
+      queryClient.setQueryData(orderKey(order.number), answer.data);
+      return 'Balance recorded: the order is paid in full.';
+    });
+  return (
+    <Panel title="Balance due">
+      <p className="mb-3">
+        The order now costs {money(order.balance_due)} more than its payment holds.
+      </p>
+      {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={primaryButton}
+          disabled={busy}
+          onClick={() => void sendLink()}
+        >
+          Send a payment link for {money(order.balance_due)}
+        </button>
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={busy}
+          onClick={() => void received()}
+        >
+          Transfer of {money(order.balance_due)} received
+        </button>
+      </div>
     </Panel>
   );
 }

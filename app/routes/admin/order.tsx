@@ -24,7 +24,7 @@ import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { BookedDay } from '#app/components/checkout/BookedDay.tsx';
 import { DispatchForm, OrderMails, orderMailsKey } from '#app/components/admin/OrderMails.tsx';
 import { ReturnCard } from '#app/components/admin/ReturnCard.tsx';
-import { OrderEdit, OrderNotes } from '#app/components/admin/OrderTasks.tsx';
+import { OrderBalance, OrderEdit, OrderNotes } from '#app/components/admin/OrderTasks.tsx';
 import type { ReturnJson } from '#domain/api-schemas-returns.ts';
 import {
   applyServerErrors,
@@ -377,7 +377,8 @@ export default function AdminOrder() {
           </tbody>
         </table>
       </Panel>
-      <OrderEdit key={o.version} order={o} />
+      <OrderEdit order={o} />
+      <OrderBalance order={o} />
       <Panel title={o.booking.fulfilment === 'collection' ? 'Collection' : 'Delivery booking'}>
         {o.booking.date || o.booking.instructions || o.booking.site_access.length > 0 ? (
           <BookedDay order={o} />

@@ -21,6 +21,7 @@ import { Form } from '#app/components/forms/Form.tsx';
 import { Field, SelectField } from '#app/components/forms/Field.tsx';
 import { primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
+import { PhoneOrderForm } from '#app/components/admin/PhoneOrderForm.tsx';
 import {
   formatWhen,
   money,
@@ -135,6 +136,7 @@ export default function AdminOrders() {
   });
   // Kept across pages and searches: a day's picking is gathered from several.
   const [selected, setSelected] = useState<string[]>([]);
+  const [taking, setTaking] = useState(false);
   const toggle = (number: string) =>
     setSelected((now) =>
       now.includes(number) ? now.filter((n) => n !== number) : [...now, number],
@@ -152,7 +154,20 @@ export default function AdminOrders() {
 
   return (
     <div>
-      <PageHeading>Orders</PageHeading>
+      <PageHeading
+        aside={
+          <button type="button" className={secondaryButton} onClick={() => setTaking(!taking)}>
+            {taking ? 'Close the phone order' : 'New phone order'}
+          </button>
+        }
+      >
+        Orders
+      </PageHeading>
+      {taking ? (
+        <div className="mb-6">
+          <PhoneOrderForm />
+        </div>
+      ) : null}
       <Form
         form={form}
         onSubmit={apply}

@@ -44,15 +44,21 @@ export async function adminOrderMailsApi(app: FastifyInstance) {
     handler: async ({ params, body, request }) =>
       staffWrite(app, request, { area: 'orders' }, async (who) => {
         const id = await orderIdOr404(params.number);
-        const before = await orders.json(id);
-        await orders.move(params.number, 'dispatched', `staff:${who.actor}`, undefined, body);
-        await audit(db, who, {
-          action: 'order.dispatch',
-          entity: 'order',
-          entityId: params.number,
-          before: { status: before.status },
-          after: { status: 'dispatched', ...body },
-        });
+        await orders.move(
+          params.number,
+          'dispatched',
+          `staff:${who.actor}`,
+          undefined,
+          body,
+          (tx, from) =>
+            audit(tx, who, {
+              action: 'order.dispatch',
+              entity: 'order',
+              entityId: params.number,
+              before: { status: from },
+              after: { status: 'dispatched', ...body },
+            }),
+        );
         return { data: await refunds.adminJson(id) };
       }),
   });
@@ -91,16 +97,17 @@ export async function adminOrderMailsApi(app: FastifyInstance) {
     handler: async ({ params, request, reply }) =>
       staffWrite(app, request, { area: 'orders' }, async (who) => {
         const orderId = await orderIdOr404(params.number);
-        const id = await resendMail(db, orderId, params.id, who.actor);
+        const id = await resendMail(db, orderId, params.id, who.actor, (tx, id) =>
+          audit(tx, who, {
+            action: 'order.mail_resend',
+            entity: 'order',
+            entityId: params.number,
+            before: { mail: params.id },
+            after: { mail: id },
+          }),
+        );
         if (id === null) throw notFound('This order has no such mail');
         announceMail();
-        await audit(db, who, {
-          action: 'order.mail_resend',
-          entity: 'order',
-          entityId: params.number,
-          before: { mail: params.id },
-          after: { mail: id },
-        });
         const data = await orderMails(db, orderId);
         reply.status(201);
         return { mail: data.find((m) => m.id === id)!, data };

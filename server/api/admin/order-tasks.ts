@@ -1,22 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  balanceLinkSchema,
+  balanceReceivedBody,
   draftOrderBody,
   draftOrderSchema,
   orderEditBody,
   orderNoteBody,
   orderNoteSchema,
+  sizeChoiceSchema,
+  sizeSearchQuery,
 } from '#domain/api-schemas-order-tasks.ts';
 import { adminOrderSchema } from '#domain/api-schemas-staff.ts';
 import { orderParams } from '#domain/checkout.ts';
-import { formatPoundsPlain } from '#domain/money.ts';
+import { formatPoundsPlain, toPence } from '#domain/money.ts';
 import { shopOrigin } from '../../http/origin.ts';
 import { route } from '../../http/route.ts';
 import { staffWrite } from '../../http/staff-write.ts';
 import { requireStaff } from '../../plugins/staff-session.ts';
+import { BalanceLinkService } from '../../services/orders/balance-links.ts';
 import { OrderEditService } from '../../services/orders/order-edit.ts';
 import { addOrderNote } from '../../services/orders/order-notes.ts';
-import { PhoneOrderService } from '../../services/orders/phone-orders.ts';
+import { PhoneOrderService, searchSizes } from '../../services/orders/phone-orders.ts';
 import { RefundService } from '../../services/orders/refunds.ts';
 import { stripePaymentsFor } from '../../services/payments/stripe.ts';
 
@@ -31,6 +36,7 @@ export async function adminOrderTasksApi(app: FastifyInstance) {
   const refunds = new RefundService(db, orders, gateway);
   const edits = new OrderEditService(db, gateway, { paymentDays: app.services.paymentDays });
   const phone = new PhoneOrderService(db, checkout);
+  const balances = new BalanceLinkService(db, { paymentDays: app.services.paymentDays });
   const tags = ['admin'];
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -149,6 +155,63 @@ export async function adminOrderTasksApi(app: FastifyInstance) {
           (token) => `${origin}/pay/${token}`,
         );
         return { data: draft, link };
+      }),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/admin/orders/sizes',
+    summary:
+      'Sizes on sale whose product name or SKU holds q (at least 2 letters), for a phone order: at most 20',
+    tags,
+    query: sizeSearchQuery,
+    response: {
+      description: 'The sizes found',
+      schema: z.object({ data: z.array(sizeChoiceSchema) }),
+      errors: [401, 403],
+    },
+    handler: async ({ query, request }) => {
+      await requireStaff(request, 'orders');
+      return { data: await searchSizes(db, query.q) };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/orders/:number/balance-link',
+    summary:
+      'Mails the customer a payment link for what an order edited after payment still owes (its total less what its payment holds); a new link withdraws the one before. 409 when nothing is due',
+    tags,
+    params: orderParams,
+    response: {
+      description: 'The link sent and the amount it asks for',
+      schema: balanceLinkSchema,
+      errors: [401, 403, 404, 409],
+    },
+    handler: async ({ params, request }) =>
+      staffWrite(app, request, { area: 'orders' }, async (who) => {
+        const origin = shopOrigin(app.config, request);
+        return balances.send(params.number, who, (token) => `${origin}/pay/${token}`);
+      }),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/admin/orders/:number/balance-received',
+    summary:
+      "A balance's bank transfer arrived: the amount (exactly the balance due) joins the order's payment and its link is paid; again answers already_paid. 409 for another amount or nothing due",
+    tags,
+    params: orderParams,
+    body: balanceReceivedBody,
+    response: {
+      description: 'What recording it did, and the order as it now is',
+      schema: z.object({ result: z.enum(['paid', 'already_paid']), data: adminOrderSchema }),
+      errors: [401, 403, 404, 409],
+    },
+    handler: async ({ params, body, request }) =>
+      staffWrite(app, request, { area: 'orders' }, async (who) => {
+        const result = await balances.received(params.number, toPence(body.amount), who);
+        const id = await app.services.orders.idOf(params.number);
+        return { result, data: await refunds.adminJson(id!) };
       }),
   });
 }

@@ -22,6 +22,7 @@ import { requireStaff } from '../../plugins/staff-session.ts';
 import { audit } from '../../services/staff/audit.ts';
 import { dashboardFigures } from '../../services/orders/dashboard.ts';
 import { renderInvoicePdf } from '../../services/orders/invoice-pdf.ts';
+import { OrderService } from '../../services/orders/orders.ts';
 import { RefundService } from '../../services/orders/refunds.ts';
 import { stripePaymentsFor } from '../../services/payments/stripe.ts';
 import { sendCreditNotePdf } from '../orders.ts';
@@ -162,21 +163,26 @@ export async function adminOrdersApi(app: FastifyInstance) {
           amountPence: body.amount,
           currency: 'GBP',
           actor: `staff:${who.actor}`,
+          audited: async (tx, result) => {
+            if (result === 'amount_mismatch') return;
+            const after = await new OrderService(tx, {
+              paymentDays: app.services.paymentDays,
+            }).json(id);
+            await audit(tx, who, {
+              action: 'order.mark_paid',
+              entity: 'order',
+              entityId: params.number,
+              before: { status: before.status, payment_status: before.payment_status },
+              after: { status: after.status, payment_status: after.payment_status, result },
+            });
+          },
         });
         if (result === 'amount_mismatch') {
           throw conflict(
             `The amount received is not the order total of £${before.totals.total.gross}`,
           );
         }
-        const after = await refunds.adminJson(id);
-        await audit(app.services.db, who, {
-          action: 'order.mark_paid',
-          entity: 'order',
-          entityId: params.number,
-          before: { status: before.status, payment_status: before.payment_status },
-          after: { status: after.status, payment_status: after.payment_status, result },
-        });
-        return { result, data: after };
+        return { result, data: await refunds.adminJson(id) };
       }),
   });
 
@@ -196,15 +202,21 @@ export async function adminOrdersApi(app: FastifyInstance) {
     handler: async ({ params, body, request }) =>
       staffWrite(app, request, { area: 'orders' }, async (who) => {
         const id = await orderIdOr404(params.number);
-        const before = await orders.json(id);
-        await orders.move(params.number, body.status, `staff:${who.actor}`, body.note);
-        await audit(app.services.db, who, {
-          action: 'order.move',
-          entity: 'order',
-          entityId: params.number,
-          before: { status: before.status },
-          after: { status: body.status, note: body.note ?? null },
-        });
+        await orders.move(
+          params.number,
+          body.status,
+          `staff:${who.actor}`,
+          body.note,
+          undefined,
+          (tx, from) =>
+            audit(tx, who, {
+              action: 'order.move',
+              entity: 'order',
+              entityId: params.number,
+              before: { status: from },
+              after: { status: body.status, note: body.note ?? null },
+            }),
+        );
         return { data: await refunds.adminJson(id) };
       }),
   });

@@ -137,6 +137,8 @@ export async function resendMail(
   orderId: number,
   mailId: number,
   actor: string,
+  /** Staff's audit row, written in the same transaction as the new mail. */
+  audited?: (tx: Database, id: number) => Promise<void>,
 ): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [row] = await queryRows<{ id: number }>(
@@ -148,7 +150,9 @@ export async function resendMail(
           FROM mail_outbox WHERE id = ${mailId} AND order_id = ${orderId}
           RETURNING id`,
     );
-    if (row) await tx.execute(sql`SELECT pg_notify(${MAIL_CHANNEL}, '')`);
-    return row?.id ?? null;
+    if (!row) return null;
+    await audited?.(tx, row.id);
+    await tx.execute(sql`SELECT pg_notify(${MAIL_CHANNEL}, '')`);
+    return row.id;
   });
 }

@@ -63,6 +63,23 @@ export function paymentLinkMail(
   ]);
 }
 
+/** The link a customer pays the balance of an order edited after payment through. */
+export function balanceLinkMail(
+  order: OrderJson,
+  duePence: number,
+  link: { url: string; expiresAt: Date },
+): MailMessage {
+  return customerMail(order.email, `Your ${SHOP_NAME} order ${order.number}: balance to pay`, [
+    paragraph(`Your order ${order.number} as we changed it together comes to:`),
+    items(order),
+    totals(order),
+    paragraph(
+      `${formatGBP(duePence)} of this is still to pay. Please pay it through the link below by ${formatLondonDate(link.expiresAt.toISOString())}.`,
+    ),
+    { kind: 'link', label: 'Pay the balance', href: link.url },
+  ]);
+}
+
 /** An order changed before it left: what it is now, and the papers that say so. */
 export function orderRevisedMail(
   order: OrderJson,
@@ -92,7 +109,7 @@ export function orderRevisedMail(
   if (papers.balanceDuePence > 0) {
     blocks.push(
       paragraph(
-        `The new total is ${formatGBP(papers.balanceDuePence)} more than you paid: we will call you to take the balance.`,
+        `The new total is ${formatGBP(papers.balanceDuePence)} more than you paid: we will send you a link to pay the balance.`,
       ),
     );
   }

@@ -84,6 +84,8 @@ export interface MarkPaidInput {
   currency: string;
   actor: string;
   event?: { id: string; type: string };
+  /** Staff's audit row, written in the payment's transaction (it rolls back with it). */
+  audited?: (tx: Tx, result: MarkPaidResult) => Promise<void>;
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -118,11 +120,7 @@ export class OrderService {
   async invoice(
     orderId: number,
   ): Promise<{ number: number; issuedAt: Date; taxPoint: Date } | null> {
-    const [row] = await queryRows<{
-      number: number;
-      issued_at: string | Date;
-      tax_point: string | Date;
-    }>(
+    const [row] = await queryRows<{ number: number; issued_at: Date; tax_point: Date }>(
       this.db,
       sql`SELECT number, issued_at, tax_point FROM invoices
         WHERE order_id = ${orderId} AND superseded_at IS NULL`,
@@ -277,76 +275,82 @@ export class OrderService {
    * revives it; a paid order gets its invoice number and a line in its history.
    */
   async markPaid(input: MarkPaidInput): Promise<MarkPaidResult> {
-    const result = await this.db.transaction(async (tx): Promise<MarkPaidResult> => {
-      if (!(await firstDelivery(tx, input))) return 'duplicate_event';
-      const order = await lockOrder(tx, input.orderNumber);
-      if (!order) return 'not_found';
-      if (!(await isOwnPayment(tx, order, input))) return 'not_own_payment';
-      if (order.paymentStatus === 'succeeded' || order.paymentStatus === 'refunded') {
-        return 'already_paid';
-      }
-      if (input.amountPence !== order.totalPence || input.currency.toUpperCase() !== 'GBP') {
-        await recordEvent(tx, order.id, {
-          kind: 'note',
-          from: null,
-          to: 'payment_mismatch',
-          actor: input.actor,
-          note: `A payment of ${formatPoundsPlain(input.amountPence)} ${input.currency.toUpperCase()} does not match the order total of ${formatPoundsPlain(order.totalPence)} GBP: not applied`,
-        });
-        return 'amount_mismatch';
-      }
-      await this.recordPayment(tx, order, input, 'succeeded');
-      if (order.status !== 'pending_payment') {
-        await tx.execute(sql`UPDATE orders SET needs_refund = true, payment_status = 'succeeded',
-            updated_at = now() WHERE id = ${order.id}`);
-        await recordEvent(tx, order.id, {
-          kind: 'payment',
-          from: order.paymentStatus,
-          to: 'succeeded',
-          actor: input.actor,
-          note: `Payment received for a ${order.status} order: to be refunded`,
-        });
-        return 'flagged_for_refund';
-      }
-      await tx.execute(sql`UPDATE orders SET status = 'paid', payment_status = 'succeeded',
-          paid_at = now(), expires_at = NULL, updated_at = now() WHERE id = ${order.id}`);
+    const result = await this.db.transaction(async (tx) => {
+      const result = await this.payIn(tx, input);
+      await input.audited?.(tx, result);
+      return result;
+    });
+    if (result === 'paid') announceMail();
+    return result;
+  }
+
+  private async payIn(tx: Tx, input: MarkPaidInput): Promise<MarkPaidResult> {
+    if (!(await firstDelivery(tx, input))) return 'duplicate_event';
+    const order = await lockOrder(tx, input.orderNumber);
+    if (!order) return 'not_found';
+    if (!(await isOwnPayment(tx, order, input))) return 'not_own_payment';
+    if (order.paymentStatus === 'succeeded' || order.paymentStatus === 'refunded') {
+      return 'already_paid';
+    }
+    if (input.amountPence !== order.totalPence || input.currency.toUpperCase() !== 'GBP') {
+      await recordEvent(tx, order.id, {
+        kind: 'note',
+        from: null,
+        to: 'payment_mismatch',
+        actor: input.actor,
+        note: `A payment of ${formatPoundsPlain(input.amountPence)} ${input.currency.toUpperCase()} does not match the order total of ${formatPoundsPlain(order.totalPence)} GBP: not applied`,
+      });
+      return 'amount_mismatch';
+    }
+    await this.recordPayment(tx, order, input, 'succeeded');
+    if (order.status !== 'pending_payment') {
+      await tx.execute(sql`UPDATE orders SET needs_refund = true, payment_status = 'succeeded',
+          updated_at = now() WHERE id = ${order.id}`);
       await recordEvent(tx, order.id, {
         kind: 'payment',
         from: order.paymentStatus,
         to: 'succeeded',
         actor: input.actor,
+        note: `Payment received for a ${order.status} order: to be refunded`,
       });
-      await recordEvent(tx, order.id, {
-        kind: 'status',
-        from: 'pending_payment',
-        to: 'paid',
-        actor: input.actor,
-      });
-      // The invoice number is taken only now, under the counter's row lock: numbers without gaps.
-      const [invoice] = await queryRows<{ number: number }>(
-        tx,
-        sql`WITH next AS (
-            UPDATE counters SET value = value + 1 WHERE name = 'invoice' RETURNING value
-          )
-          INSERT INTO invoices (order_id, number, tax_point)
-          SELECT ${order.id}, value, now() FROM next RETURNING number`,
-      );
-      await writeMail(tx, {
-        kind: 'payment_received',
-        orderId: order.id,
-        eventKey: 'paid',
-        message: paymentReceivedMail({ ...order, origin: this.mailOrigin }, invoice!.number),
-        attachments: [{ kind: 'invoice' }],
-      });
-      if (order.customerId !== null) {
-        await tx.execute(
-          sql`UPDATE customers SET is_paying_customer = true WHERE id = ${order.customerId}`,
-        );
-      }
-      return 'paid';
+      return 'flagged_for_refund';
+    }
+    await tx.execute(sql`UPDATE orders SET status = 'paid', payment_status = 'succeeded',
+        paid_at = now(), expires_at = NULL, updated_at = now() WHERE id = ${order.id}`);
+    await recordEvent(tx, order.id, {
+      kind: 'payment',
+      from: order.paymentStatus,
+      to: 'succeeded',
+      actor: input.actor,
     });
-    if (result === 'paid') announceMail();
-    return result;
+    await recordEvent(tx, order.id, {
+      kind: 'status',
+      from: 'pending_payment',
+      to: 'paid',
+      actor: input.actor,
+    });
+    // The invoice number is taken only now, under the counter's row lock: numbers without gaps.
+    const [invoice] = await queryRows<{ number: number }>(
+      tx,
+      sql`WITH next AS (
+          UPDATE counters SET value = value + 1 WHERE name = 'invoice' RETURNING value
+        )
+        INSERT INTO invoices (order_id, number, tax_point)
+        SELECT ${order.id}, value, now() FROM next RETURNING number`,
+    );
+    await writeMail(tx, {
+      kind: 'payment_received',
+      orderId: order.id,
+      eventKey: 'paid',
+      message: paymentReceivedMail({ ...order, origin: this.mailOrigin }, invoice!.number),
+      attachments: [{ kind: 'invoice' }],
+    });
+    if (order.customerId !== null) {
+      await tx.execute(
+        sql`UPDATE customers SET is_paying_customer = true WHERE id = ${order.customerId}`,
+      );
+    }
+    return 'paid';
   }
 
   /** A provider says a payment attempt failed: the order keeps waiting (a retry may succeed). */
@@ -420,6 +424,8 @@ export class OrderService {
     actor: string,
     note?: string,
     dispatch?: Dispatch,
+    /** Staff's audit row, written in the move's transaction, given the status it left. */
+    audited?: (tx: Tx, from: OrderStatus) => Promise<void>,
   ): Promise<void> {
     if (to === 'paid') throw conflict('An order becomes paid through its payment (mark paid)');
     await this.db.transaction(async (tx) => {
@@ -442,6 +448,7 @@ export class OrderService {
         note: note ?? (dispatch ? dispatchNote(dispatch) : null),
       });
       await fulfil(tx, { ...order, origin: this.mailOrigin }, to, dispatch ?? null);
+      await audited?.(tx, order.status);
     });
     announceMail();
   }

@@ -11,7 +11,9 @@ import {
   PAYMENT_LINK_DAYS,
   type DraftOrderInput,
   type DraftOrderJson,
+  type SizeChoiceJson,
 } from '#domain/api-schemas-order-tasks.ts';
+import { formatPoundsPlain } from '#domain/money.ts';
 import { checkoutSchema, type DeliveryOptionId, type PaymentMethod } from '#domain/checkout.ts';
 import type { Address } from '#domain/validation.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
@@ -23,6 +25,21 @@ import { paymentLinkMail } from './order-task-mails.ts';
 import { readLines } from './pricing.ts';
 
 const DAY_MS = 86_400_000;
+
+/** Sizes on sale whose product name or SKU (the product's or the size's) holds the words typed. */
+export async function searchSizes(db: Database, q: string): Promise<SizeChoiceJson[]> {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await queryRows<Omit<SizeChoiceJson, 'price'> & { price_pence: number }>(
+    db,
+    sql`SELECT v.id AS variation_id, p.name AS product, v.option AS size, v.sku, v.price_pence,
+          p.unit
+        FROM variations v JOIN products p ON p.id = v.product_id
+        WHERE p.status = 'publish' AND v.option <> 'Free Sample'
+          AND (p.name ILIKE ${like} OR v.sku ILIKE ${like} OR p.sku ILIKE ${like})
+        ORDER BY p.name, v.id LIMIT 20`,
+  );
+  return rows.map(({ price_pence, ...row }) => ({ ...row, price: formatPoundsPlain(price_pence) }));
+}
 
 interface DraftRow {
   id: number;
@@ -139,6 +156,7 @@ export class PhoneOrderService {
         row.link_expires_at === null ? null : new Date(row.link_expires_at).toISOString(),
       order_number: row.order_number,
       payment_methods: quote.payment_methods,
+      balance: null,
     };
   }
 
