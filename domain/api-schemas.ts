@@ -3,6 +3,7 @@
 // `z.infer`), and of the response schemas in /api/openapi.json. Schemas with an `id` become
 // shared components of the OpenAPI document.
 import { z } from '#domain/zod.ts';
+import { menuLinkSchema, type MenuLink } from './menu-links.ts';
 import { orderDocumentSchema, timelineStepSchema } from './api-schemas-tracking.ts';
 import { bookableDaysSchema, bookingSchema } from './api-schemas-booking.ts';
 import { DELIVERY_OPTION_IDS, PAYMENT_METHODS } from './checkout.ts';
@@ -141,12 +142,18 @@ export const productDetailSchema = z.object({
 
 export interface MenuNodeShape {
   title: string;
+  /** The address of the target chosen for the entry; absent: the title rules link it. */
+  href?: string;
+  /** The back office only: the target chosen, stored by id. */
+  link?: MenuLink;
   children: MenuNodeShape[];
 }
 
 export const menuNodeSchema: z.ZodType<MenuNodeShape> = z
   .object({
     title: z.string(),
+    href: z.string().optional(),
+    link: menuLinkSchema.optional(),
     get children() {
       return z.array(menuNodeSchema);
     },
