@@ -3,7 +3,6 @@
 // `z.infer`), and of the response schemas in /api/openapi.json. Schemas with an `id` become
 // shared components of the OpenAPI document.
 import { z } from '#domain/zod.ts';
-import { menuLinkSchema, type MenuLink } from './menu-links.ts';
 import { orderDocumentSchema, timelineStepSchema } from './api-schemas-tracking.ts';
 import { bookableDaysSchema, bookingSchema } from './api-schemas-booking.ts';
 import { DELIVERY_OPTION_IDS, PAYMENT_METHODS } from './checkout.ts';
@@ -140,25 +139,7 @@ export const productDetailSchema = z.object({
   variations: z.array(variationSchema),
 });
 
-export interface MenuNodeShape {
-  title: string;
-  /** The address of the target chosen for the entry; absent: the title rules link it. */
-  href?: string;
-  /** The back office only: the target chosen, stored by id. */
-  link?: MenuLink;
-  children: MenuNodeShape[];
-}
-
-export const menuNodeSchema: z.ZodType<MenuNodeShape> = z
-  .object({
-    title: z.string(),
-    href: z.string().optional(),
-    link: menuLinkSchema.optional(),
-    get children() {
-      return z.array(menuNodeSchema);
-    },
-  })
-  .meta({ id: 'MenuNode' });
+export { menuNodeSchema, type MenuNodeShape } from './menu-links.ts';
 
 /**
  * A Special Deals card: a product with a size on sale now, that size's true prices, and the

@@ -73,11 +73,30 @@ export const menuTargetsSchema = z
   .object({
     pages: z.array(z.object({ id: z.number().int(), title: z.string(), href: z.string() })),
     categories: z.array(z.object({ id: z.number().int(), name: z.string(), href: z.string() })),
-    terms: z.array(
-      z.object({ filter: z.enum(FILTER_PARAMS), slug: z.string(), name: z.string() }),
-    ),
+    terms: z.array(z.object({ filter: z.enum(FILTER_PARAMS), slug: z.string(), name: z.string() })),
     /** Products matching ?q= (by name or SKU), at most 20. */
     products: z.array(z.object({ id: z.number().int(), name: z.string(), href: z.string() })),
   })
   .meta({ id: 'MenuTargets' });
 export type MenuTargetsJson = z.infer<typeof menuTargetsSchema>;
+
+/** A mega-menu entry as GET /api/megamenu serves it (and the back office, with its `link`). */
+export interface MenuNodeShape {
+  title: string;
+  /** The address of the target chosen for the entry; absent: the title rules link it. */
+  href?: string;
+  /** The back office only: the target chosen, stored by id. */
+  link?: MenuLink;
+  children: MenuNodeShape[];
+}
+
+export const menuNodeSchema: z.ZodType<MenuNodeShape> = z
+  .object({
+    title: z.string(),
+    href: z.string().optional(),
+    link: menuLinkSchema.optional(),
+    get children() {
+      return z.array(menuNodeSchema);
+    },
+  })
+  .meta({ id: 'MenuNode' });
