@@ -61,3 +61,50 @@ export function uploadedImageUrl(
 ): string {
   return `/media/upload/${id}-${width}.${format}`;
 }
+
+/**
+ * An uploaded image for a page or a banner: `width` wide, its own shape kept (never enlarged).
+ *
+ * contentImageUrl(7, 960) → '/media/upload/7-960w.webp'
+ */
+export const contentImageUrl = (id: number, width: number = CONTENT_IMAGE_WIDTH): string =>
+  `/media/upload/${id}-${width}w.webp`;
+
+/** The width a content image's `src` names; the srcset offers every width. */
+export const CONTENT_IMAGE_WIDTH = 960;
+
+/**
+ * Every width of an uploaded content image, for `srcset`.
+ *
+ * contentImageSrcset(7) → '/media/upload/7-320w.webp 320w, …, /media/upload/7-1280w.webp 1280w'
+ */
+export const contentImageSrcset = (id: number): string =>
+  UPLOAD_WIDTHS.map((width) => `${contentImageUrl(id, width)} ${width}w`).join(', ');
+
+/** Whether an address is one of the shop's uploaded images (any width, square or not). */
+export const isUploadedImageUrl = (src: string): boolean =>
+  /^\/media\/upload\/\d{1,9}-\d{3,4}w?\.(webp|avif)$/.test(src);
+
+/** POST /api/admin/content/images?alt=…: alt text is required for an image in a page. */
+export const contentImageQuery = z.object({
+  alt: single(
+    z
+      .string({ error: 'Describe the image for those who cannot see it' })
+      .trim()
+      .min(1, { error: 'Describe the image for those who cannot see it' })
+      .max(IMAGE_ALT_MAX_LENGTH, { error: IMAGE_MESSAGES.altTooLong }),
+  ),
+});
+
+/** An uploaded content image: where it is served and how to offer its widths. */
+export const contentImageSchema = z
+  .object({
+    id: z.number().int(),
+    src: z.string(),
+    srcset: z.string(),
+    alt: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+  })
+  .meta({ id: 'ContentImage' });
+export type ContentImageJson = z.infer<typeof contentImageSchema>;

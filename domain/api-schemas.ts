@@ -139,19 +139,7 @@ export const productDetailSchema = z.object({
   variations: z.array(variationSchema),
 });
 
-export interface MenuNodeShape {
-  title: string;
-  children: MenuNodeShape[];
-}
-
-export const menuNodeSchema: z.ZodType<MenuNodeShape> = z
-  .object({
-    title: z.string(),
-    get children() {
-      return z.array(menuNodeSchema);
-    },
-  })
-  .meta({ id: 'MenuNode' });
+export { menuNodeSchema, type MenuNodeShape } from './menu-links.ts';
 
 /**
  * A Special Deals card: a product with a size on sale now, that size's true prices, and the

@@ -2,6 +2,7 @@
 // promotional tiles. One schema per form, shared by the form and the API, messages beside the rules.
 import { z } from '#domain/zod.ts';
 import { isSlug } from './slug.ts';
+import { menuLinkSchema, type MenuLink } from './menu-links.ts';
 
 export const CONTENT_STATUSES = ['draft', 'publish'] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
@@ -178,9 +179,13 @@ export type AdminContentJson = z.infer<typeof adminContentSchema>;
 /** Images in use as featured images, to pick from. */
 export const mediaLibrarySchema = z.array(z.object({ url: z.string(), alt: z.string() }));
 
-/** The mega-menu as staff edit it: titles in order, nested; links follow from the titles. */
+/**
+ * The mega-menu as staff edit it: titles in order, nested; an entry links to the target chosen
+ * for it, or else by the title rules (domain/menu.ts).
+ */
 export interface MenuTreeNode {
   title: string;
+  link?: MenuLink | null;
   children: MenuTreeNode[];
 }
 
@@ -197,6 +202,7 @@ const menuNode: z.ZodType<MenuTreeNode> = z.lazy(() =>
     title: title(CONTENT_MESSAGES.menuTitleRequired).max(100, {
       error: CONTENT_MESSAGES.menuTitleRequired,
     }),
+    link: menuLinkSchema.nullish(),
     children: z.array(menuNode).max(MENU_MAX_NODES, { error: CONTENT_MESSAGES.menuTooLarge }),
   }),
 );

@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -229,6 +230,12 @@ export const menuNodes = pgTable(
     parentId: integer('parent_id'),
     title: text('title').notNull(),
     position: integer('position').notNull().default(0),
+    /**
+     * The target staff chose (domain/menu-links.ts) with `path`, its address when saved, which
+     * stands in when a category or product it names is deleted (their old addresses redirect).
+     * Null: linked by the title rules, as the seeded menu is.
+     */
+    link: jsonb('link').$type<Record<string, unknown> & { path: string }>(),
   },
   (t) => [index('menu_nodes_parent').on(t.parentId, t.position)],
 );

@@ -70,6 +70,8 @@ export const changesPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('changes', changes);
   changes.on((change) => {
     if (change === 'catalogue' || change === 'menu') app.services.invalidateCatalogue();
+    // A page renamed or unpublished moves or drops the menu entries pointed at it.
+    if (change === 'content') app.services.menu.invalidate();
     if (change === 'settings') app.services.checkout.invalidateRules();
   });
 

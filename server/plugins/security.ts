@@ -46,7 +46,7 @@ export function isCrossOrigin(headers: FastifyRequest['headers'], own: string): 
 }
 
 /**
- * A product image upload or a product CSV import: a body no cross-site form can send (browsers
+ * A product or content image upload or a product CSV import: a body no cross-site form can send (browsers
  * ask first, and the origin check still applies). Matched on the route the router chose, not
  * on the raw URL, so an encoded spelling of the path cannot pass as one or dodge the rule.
  */
@@ -54,6 +54,7 @@ function isUpload(route: string | undefined, contentType: string | undefined): b
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   return (
     ((route === '/api/admin/products/:id/images' ||
+      route === '/api/admin/content/images' ||
       route === '/api/orders/:number/returns/photos') &&
       (UPLOAD_CONTENT_TYPES as readonly string[]).includes(type)) ||
     (route === '/api/admin/imports' &&

@@ -23,6 +23,7 @@ import { returnAnswers } from './openapi-answers-returns.ts';
 import { orderTaskAnswers } from './openapi-answers-order-tasks.ts';
 import { discountAnswers } from './openapi-answers-discounts.ts';
 import { settingsAnswers } from './openapi-answers-settings.ts';
+import { contentAnswers } from './openapi-answers-content.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -415,8 +416,7 @@ describe('every documented route answers as its schema says', () => {
       });
     }
     await checked(staff, 'GET', '/api/admin/media');
-    const menu = await checked(staff, 'GET', '/api/admin/menu');
-    await checked(staff, 'PUT', '/api/admin/menu', menu.json().data);
+    await contentAnswers(checked, staff);
     const home = await checked(staff, 'GET', '/api/admin/home');
     await checked(staff, 'PUT', '/api/admin/home', home.json().data);
     await settingsAnswers({ checked, staff });

@@ -1,9 +1,7 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import type { DeliverySettingsForm } from '#domain/api-schemas-settings-delivery.ts';
 import { CheckboxField, Field, TextAreaField } from '#app/components/forms/Field.tsx';
-import { secondaryButton } from '#app/components/forms/styles.ts';
-
-const smallButton = 'rounded px-2 py-1 text-xs hover:bg-stone-200 disabled:opacity-40';
+import { RowList } from './RowList.tsx';
 
 /**
  * The postcode zones, edited as one list: each zone's postcodes as typed text (areas, districts
@@ -24,106 +22,74 @@ export function DeliveryZonesEditor() {
           its area (KW): a postcode area or district can be in one zone only.
         </p>
       </div>
-      <ol className="flex flex-col gap-4">
-        {zones.fields.map((field, i) => {
-          const name = watch(`zones.${i}.name`) || `Zone ${i + 1}`;
-          return (
-            <li key={field.id} className="flex flex-col gap-3 rounded border border-stone-300 p-4">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 className="font-semibold">{name}</h3>
-                <div className="flex gap-1">
-                  <button
-                    type="button"
-                    className={smallButton}
-                    disabled={i === 0}
-                    aria-label={`Move zone ${i + 1} up`}
-                    onClick={() => zones.move(i, i - 1)}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className={smallButton}
-                    disabled={i === zones.fields.length - 1}
-                    aria-label={`Move zone ${i + 1} down`}
-                    onClick={() => zones.move(i, i + 1)}
-                  >
-                    ↓
-                  </button>
-                  <button
-                    type="button"
-                    className={smallButton}
-                    aria-label={`Remove zone ${i + 1}`}
-                    onClick={() => zones.remove(i)}
-                  >
-                    Remove
-                  </button>
-                </div>
-              </div>
-              <div className="grid gap-3 md:grid-cols-2">
-                <Field name={`zones.${i}.name`} label={`Zone ${i + 1} name`} required />
-                <Field
-                  name={`zones.${i}.code`}
-                  label={`Zone ${i + 1} code`}
-                  required
-                  autoCapitalize="none"
-                />
-              </div>
-              <TextAreaField
-                name={`zones.${i}.prefixes`}
-                label={`Zone ${i + 1} postcodes`}
-                hint="Areas (IV), districts (KW15) and runs of districts (PH17–PH26), separated by commas"
-                required
-              />
-              <CheckboxField
-                name={`zones.${i}.deliverable`}
-                label={`We deliver to zone ${i + 1} (untick to refuse its postcodes at checkout)`}
-              />
-              <div className="grid gap-3 sm:grid-cols-3">
-                <Field
-                  name={`zones.${i}.parcel_surcharge`}
-                  label={`Zone ${i + 1} parcel surcharge (£)`}
-                  inputMode="decimal"
-                />
-                <Field
-                  name={`zones.${i}.pallet_surcharge`}
-                  label={`Zone ${i + 1} pallet surcharge (£, each)`}
-                  inputMode="decimal"
-                />
-                <Field
-                  name={`zones.${i}.extra_days`}
-                  label={`Zone ${i + 1} extra working days`}
-                  inputMode="numeric"
-                />
-              </div>
-              <TextAreaField
-                name={`zones.${i}.message`}
-                label={`Zone ${i + 1} message to shoppers`}
-                hint="Shown with the price; for a refused zone, the reason checkout gives"
-                rows={2}
-              />
-            </li>
-          );
-        })}
-      </ol>
-      <button
-        type="button"
-        className={`${secondaryButton} self-start`}
-        onClick={() =>
-          zones.append({
-            code: '',
-            name: '',
-            prefixes: '',
-            deliverable: true,
-            parcel_surcharge: '0.00',
-            pallet_surcharge: '0.00',
-            extra_days: 0,
-            message: '',
-          })
-        }
+      <RowList
+        rows={zones.fields}
+        noun="zone"
+        heading={(i) => watch(`zones.${i}.name`) || `Zone ${i + 1}`}
+        move={zones.move}
+        remove={zones.remove}
+        add={{
+          label: 'Add a zone',
+          onClick: () =>
+            zones.append({
+              code: '',
+              name: '',
+              prefixes: '',
+              deliverable: true,
+              parcel_surcharge: '0.00',
+              pallet_surcharge: '0.00',
+              extra_days: 0,
+              message: '',
+            }),
+        }}
       >
-        Add a zone
-      </button>
+        {(i) => (
+          <>
+            <div className="grid gap-3 md:grid-cols-2">
+              <Field name={`zones.${i}.name`} label={`Zone ${i + 1} name`} required />
+              <Field
+                name={`zones.${i}.code`}
+                label={`Zone ${i + 1} code`}
+                required
+                autoCapitalize="none"
+              />
+            </div>
+            <TextAreaField
+              name={`zones.${i}.prefixes`}
+              label={`Zone ${i + 1} postcodes`}
+              hint="Areas (IV), districts (KW15) and runs of districts (PH17–PH26), separated by commas"
+              required
+            />
+            <CheckboxField
+              name={`zones.${i}.deliverable`}
+              label={`We deliver to zone ${i + 1} (untick to refuse its postcodes at checkout)`}
+            />
+            <div className="grid gap-3 sm:grid-cols-3">
+              <Field
+                name={`zones.${i}.parcel_surcharge`}
+                label={`Zone ${i + 1} parcel surcharge (£)`}
+                inputMode="decimal"
+              />
+              <Field
+                name={`zones.${i}.pallet_surcharge`}
+                label={`Zone ${i + 1} pallet surcharge (£, each)`}
+                inputMode="decimal"
+              />
+              <Field
+                name={`zones.${i}.extra_days`}
+                label={`Zone ${i + 1} extra working days`}
+                inputMode="numeric"
+              />
+            </div>
+            <TextAreaField
+              name={`zones.${i}.message`}
+              label={`Zone ${i + 1} message to shoppers`}
+              hint="Shown with the price; for a refused zone, the reason checkout gives"
+              rows={2}
+            />
+          </>
+        )}
+      </RowList>
     </section>
   );
 }

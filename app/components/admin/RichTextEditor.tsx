@@ -1,8 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { isShopOrHttpsUrl } from '#domain/content-admin.ts';
+import type { ContentImageJson } from '#domain/admin-images.ts';
+import { ImageUpload } from './ImageUpload.tsx';
 import { CMS_TYPOGRAPHY } from '../content/CmsHtml.tsx';
 import { CMS_ELEMENT_EXTENSIONS } from './editor-elements.ts';
 import { CMS_ATTRIBUTES, CMS_TABLE_EXTENSIONS, editorHtml, storedHtml } from './editor-html.ts';
@@ -10,7 +12,8 @@ import { CMS_ATTRIBUTES, CMS_TABLE_EXTENSIONS, editorHtml, storedHtml } from './
 /**
  * The back office's rich-text editor (Tiptap): HTML in, HTML out. The server sanitises what it
  * is given with the same allow-list `content.rendered` is served through, so the editor needs no
- * sanitiser of its own; links and images are limited to this shop's paths and https addresses.
+ * sanitiser of its own; links are limited to this shop's paths and https addresses, and images
+ * are uploaded (checked and resized as product images are) and inserted with their alt text.
  * Its schema covers what the allow-list keeps (tables, every heading level, lists, quotes, links,
  * images with alt, and every other element it allows: see editor-elements.ts), so opening and saving an item changes nothing a shopper sees.
  * Imported only by back-office routes: the storefront never loads it.
@@ -127,15 +130,57 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
       );
     chain().extendMarkRange('link').setLink({ href: href.trim() }).run();
   };
-  const addImage = () => {
-    const src = window.prompt('Image address (/media/… or https://…)');
-    if (!src) return;
-    if (!isShopOrHttpsUrl(src.trim())) {
-      return void window.alert('An image is a path on this shop (/media/…) or an https:// address');
-    }
-    const alt = window.prompt('Describe the image for those who cannot see it') ?? '';
-    chain().setImage({ src: src.trim(), alt }).run();
+  const [inserting, setInserting] = useState(false);
+  const insertImage = (image: ContentImageJson) => {
+    const { src, srcset, alt, width, height } = image;
+    // Offered at every width; a page's text column is at most about 720 px wide.
+    const sizes = '(min-width: 768px) 720px, 100vw';
+    chain()
+      .insertContent({ type: 'image', attrs: { src, srcset, sizes, alt, width, height } })
+      .run();
+    setInserting(false);
   };
+  return (
+    <>
+      <Buttons
+        label={label}
+        state={state}
+        chain={chain}
+        addLink={addLink}
+        inserting={inserting}
+        toggleImage={() => setInserting((open) => !open)}
+      />
+      {inserting ? (
+        <div
+          role="group"
+          aria-label="Insert an image"
+          className="border border-b-0 border-stone-300 bg-stone-50 p-3"
+        >
+          <ImageUpload label="Image file" button="Upload and insert" onUploaded={insertImage} />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function Buttons({
+  label,
+  state,
+  chain,
+  addLink,
+  inserting,
+  toggleImage,
+}: {
+  label: string;
+  state: Record<
+    'bold' | 'italic' | 'h2' | 'h3' | 'bullets' | 'numbers' | 'quote' | 'link' | 'table',
+    boolean
+  >;
+  chain: () => ReturnType<Editor['chain']>;
+  addLink: () => void;
+  inserting: boolean;
+  toggleImage: () => void;
+}) {
   return (
     <div
       role="toolbar"
@@ -190,7 +235,7 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
       <ToolButton label="Link" pressed={state.link} onClick={addLink}>
         Link
       </ToolButton>
-      <ToolButton label="Image" onClick={addImage}>
+      <ToolButton label="Insert image" pressed={inserting} onClick={toggleImage}>
         Image
       </ToolButton>
       <ToolButton

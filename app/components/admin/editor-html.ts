@@ -85,7 +85,15 @@ export const CMS_ATTRIBUTES = Extension.create({
     },
     { types: ['tableHeader'], attributes: { scope: optionalAttribute('scope') } },
     { types: ['orderedList'], attributes: { reversed: optionalAttribute('reversed') } },
-    { types: ['image'], attributes: { loading: optionalAttribute('loading') } },
+    {
+      types: ['image'],
+      attributes: {
+        loading: optionalAttribute('loading'),
+        // An uploaded image's widths (the sanitiser keeps them for the shop's uploads only).
+        srcset: optionalAttribute('srcset'),
+        sizes: optionalAttribute('sizes'),
+      },
+    },
     {
       types: ['codeBlock'],
       attributes: {

@@ -21,7 +21,8 @@ export interface MenuEntryView {
 }
 
 /**
- * The menu tree as the header shows it: each item linked by the rules of domain/menu.ts. Without
+ * The menu tree as the header shows it: each entry and item linked to the target chosen for it
+ * in the back office, else by the rules of domain/menu.ts. Without
  * a tree (the menu failed to load) the top-menu fallback entries stand in, linking their pages.
  */
 export function menuEntries(tree: readonly MenuNodeJson[]): MenuEntryView[] {
@@ -30,12 +31,15 @@ export function menuEntries(tree: readonly MenuNodeJson[]): MenuEntryView[] {
   }
   return tree.map((entry) => ({
     title: entry.title,
-    href: TOP_MENU_FALLBACKS.find((f) => slugify(f.title) === slugify(entry.title))?.path ?? null,
+    href:
+      entry.href ??
+      TOP_MENU_FALLBACKS.find((f) => slugify(f.title) === slugify(entry.title))?.path ??
+      null,
     groups: entry.children.map((group) => ({
       title: group.title,
       items: group.children.map((item) => ({
         title: item.title,
-        href: menuLink(group.title, item.title),
+        href: item.href ?? menuLink(group.title, item.title),
       })),
     })),
   }));

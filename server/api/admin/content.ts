@@ -11,7 +11,9 @@ import {
   mediaLibrarySchema,
   menuInputSchema,
 } from '#domain/content-admin.ts';
+import { menuTargetsSchema } from '#domain/menu-links.ts';
 import { route } from '../../http/route.ts';
+import { menuTargets } from '../../services/content/menu-tree.ts';
 import { staffWrite } from '../../http/staff-write.ts';
 import type { ShopChange } from '../../plugins/changes.ts';
 import { requireStaff } from '../../plugins/staff-session.ts';
@@ -158,9 +160,28 @@ export async function adminContentApi(app: FastifyInstance) {
   });
 
   route(app, {
+    method: 'GET',
+    url: '/admin/menu/targets',
+    summary:
+      'What a menu entry can link to: published pages, categories, filter terms, and products whose name or SKU contains ?q= (at most 20)',
+    tags,
+    query: z.object({ q: z.string().max(100).default('') }),
+    response: {
+      description: 'Pages, categories, terms and matching products, each with its address',
+      schema: z.object({ data: menuTargetsSchema }),
+      errors: [401, 403],
+    },
+    handler: async ({ query, request }) => {
+      await requireStaff(request, 'content');
+      return { data: await menuTargets(app.services.db, query.q) };
+    },
+  });
+
+  route(app, {
     method: 'PUT',
     url: '/admin/menu',
-    summary: 'Replaces the mega-menu tree (at most 3 levels)',
+    summary:
+      'Replaces the mega-menu tree (at most 3 levels); an entry may name its target (`link`: a page, category, filtered listing or product), else its title links it; a target that does not exist is a 400 naming the entry',
     tags,
     body: menuInputSchema,
     response: {

@@ -4,6 +4,7 @@ import { adminCatalogueApi } from './catalogue.ts';
 import { adminCatalogueTasksApi } from './catalogue-tasks.ts';
 import { adminCacheApi } from './cache.ts';
 import { adminContentApi } from './content.ts';
+import { adminContentMediaApi } from './content-media.ts';
 import { adminCustomersApi } from './customers.ts';
 import { adminDiscountCodesApi } from './discount-codes.ts';
 import { adminImportsApi } from './imports.ts';
@@ -31,6 +32,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminProductFactsApi);
   await app.register(adminCatalogueTasksApi);
   await app.register(adminContentApi);
+  await app.register(adminContentMediaApi);
   await app.register(adminCustomersApi);
   await app.register(adminDiscountCodesApi);
   await app.register(adminCacheApi);

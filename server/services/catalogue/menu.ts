@@ -1,7 +1,6 @@
-import { asc } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import type { MenuNodeJson } from '#domain/api-types.ts';
-import { menuNodes } from '#db/schema/index.ts';
+import { readMenuTree } from '../content/menu-tree.ts';
 
 const TTL_MS = 60_000;
 
@@ -27,16 +26,7 @@ export class MenuService {
     return this.tree;
   }
 
-  private async load(): Promise<MenuNodeJson[]> {
-    const rows = await this.db
-      .select()
-      .from(menuNodes)
-      .orderBy(asc(menuNodes.position), asc(menuNodes.id));
-    const children = new Map<number | null, typeof rows>();
-    for (const row of rows)
-      children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
-    const build = (parentId: number | null): MenuNodeJson[] =>
-      (children.get(parentId) ?? []).map((row) => ({ title: row.title, children: build(row.id) }));
-    return build(null);
+  private load(): Promise<MenuNodeJson[]> {
+    return readMenuTree(this.db);
   }
 }

@@ -18,6 +18,8 @@ import type { AuditActor } from '../staff/audit.ts';
 import { audit } from '../staff/audit.ts';
 import { claimResourceVersion, versionedSave } from '../staff-write.ts';
 import { sanitiseCmsHtml } from './sanitise.ts';
+import { readMenuTree, storedMenuLinks } from './menu-tree.ts';
+import type { MenuNodeShape } from '#domain/api-schemas.ts';
 
 export type ContentType = 'page' | 'post';
 
@@ -209,18 +211,9 @@ export class AdminContentService {
     return row!.id;
   }
 
-  /** The mega-menu as a tree of titles. */
-  async menu(db: Database = this.db): Promise<MenuTreeNode[]> {
-    const rows = await db
-      .select()
-      .from(menuNodes)
-      .orderBy(asc(menuNodes.position), asc(menuNodes.id));
-    const children = new Map<number | null, typeof rows>();
-    for (const row of rows)
-      children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
-    const build = (parentId: number | null): MenuTreeNode[] =>
-      (children.get(parentId) ?? []).map((row) => ({ title: row.title, children: build(row.id) }));
-    return build(null);
+  /** The mega-menu as a tree of titles, each with its chosen target and where it leads now. */
+  menu(db: Database = this.db): Promise<MenuNodeShape[]> {
+    return readMenuTree(db, true);
   }
 
   /** Replaces the mega-menu with `tree`, in one transaction. */
@@ -229,12 +222,14 @@ export class AdminContentService {
       const db: Database = tx;
       await claimResourceVersion(db, 'menu', loaded);
       const before = await this.menu(db);
+      // Checked before anything is replaced: a target that does not exist is a 400.
+      const links = await storedMenuLinks(db, tree);
       await db.delete(menuNodes);
       const insert = async (nodes: MenuTreeNode[], parentId: number | null) => {
         for (const [position, node] of nodes.entries()) {
           const [row] = await db
             .insert(menuNodes)
-            .values({ parentId, title: node.title, position })
+            .values({ parentId, title: node.title, position, link: links.get(node) ?? null })
             .returning({ id: menuNodes.id });
           await insert(node.children, row!.id);
         }

@@ -1,4 +1,28 @@
 import sanitizeHtml from 'sanitize-html';
+import { isUploadedImageUrl } from '#domain/admin-images.ts';
+
+/**
+ * Where an image in CMS HTML may come from: the shop's own media (uploads and generated stones)
+ * or an https address (imported descriptions and pages refer to the old site's images, and the
+ * pages' CSP allows them). Anything else (other paths on this shop, plain http, data:) is dropped
+ * with its <img>: an image pointing at /api/… or /admin/… would make every reader's browser call it.
+ */
+const isAllowedImageSource = (src: string | undefined): boolean =>
+  src !== undefined &&
+  ((src.startsWith('/media/') && !/[\s\\]|\.\./.test(src)) || /^https:\/\/[^\s]+$/i.test(src));
+
+/** A srcset is kept only when it offers widths of the shop's uploaded images, nothing else. */
+const isUploadedSrcset = (srcset: string): boolean =>
+  srcset
+    .split(',')
+    .map((candidate) => candidate.trim().split(/\s+/))
+    .every(
+      ([url, width, ...rest]) =>
+        url !== undefined &&
+        isUploadedImageUrl(url) &&
+        rest.length === 0 &&
+        (width === undefined || /^\d{1,4}w$/.test(width)),
+    );
 
 const UNEDITABLE = new Set(['style', 'col', 'colgroup', 'ruby', 'rb', 'rp', 'rt', 'rtc']);
 
@@ -17,7 +41,7 @@ const CMS_HTML: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    img: ['src', 'srcset', 'sizes', 'alt', 'title', 'width', 'height', 'loading'],
     th: ['colspan', 'rowspan', 'scope'],
     td: ['colspan', 'rowspan'],
     ol: ['start', 'reversed'],
@@ -27,7 +51,14 @@ const CMS_HTML: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isAllowedImageSource(frame.attribs.src),
   transformTags: {
+    img: (tagName, attribs) => {
+      if (attribs.srcset === undefined || isUploadedSrcset(attribs.srcset))
+        return { tagName, attribs };
+      const { srcset: _srcset, sizes: _sizes, ...rest } = attribs;
+      return { tagName, attribs: rest };
+    },
     // A link that opens a new tab must not hand the opener to the other site.
     a: (tagName, attribs) =>
       attribs.target === '_blank'

@@ -77,10 +77,12 @@ export async function storeUpload(db: Database, bytes: Buffer, info: UploadInfo)
   return row!.id;
 }
 
-const NAME = /^(\d{1,9})-(\d{3,4})\.(webp|avif)$/;
+/** `7-640.webp`: a square crop (product images); `7-640w.webp`: 640 wide, its shape kept (content). */
+const NAME = /^(\d{1,9})-(\d{3,4})(w?)\.(webp|avif)$/;
 
 /**
- * Renders uploaded originals at the storefront's widths as square WebP or AVIF, keeping recent
+ * Renders uploaded originals at the storefront's widths as WebP or AVIF, square or (content images)
+ * in their own shape, keeping recent
  * renders in memory (bounded by bytes). A name's picture never changes: originals are stored by
  * content and never edited, so answers are cached forever. Renders wait their turn in the media's
  * render queue, costed by the original's pixels.
@@ -111,7 +113,7 @@ export class UploadedImages {
   ): Promise<{ body: Buffer; contentType: string } | null> {
     const match = NAME.exec(name);
     if (!match) return null;
-    const [, id, width, format] = match;
+    const [, id, width, wide, format] = match;
     if (!(UPLOAD_WIDTHS as readonly number[]).includes(Number(width))) return null;
     const contentType = format === 'avif' ? 'image/avif' : 'image/webp';
     const cached = this.cache.get(name);
@@ -124,7 +126,11 @@ export class UploadedImages {
     const render = () => {
       const resized = sharp(Buffer.from(row.bytes), DECODE)
         .rotate()
-        .resize(Number(width), Number(width), { fit: 'cover', withoutEnlargement: false });
+        .resize(
+          Number(width),
+          wide ? undefined : Number(width),
+          wide ? { withoutEnlargement: true } : { fit: 'cover', withoutEnlargement: false },
+        );
       return format === 'avif'
         ? resized.avif({ quality: 50 }).toBuffer()
         : resized.webp({ quality: 78 }).toBuffer();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFieldArray, useForm, useFormContext } from 'react-hook-form';
+import { useFieldArray, useForm, useFormContext, useFormState } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { homeInputSchema, type HomeInput, type HomeJson } from '#domain/content-admin.ts';
@@ -10,24 +10,35 @@ import { changedFields, useStaleReload } from '#app/components/admin/editor-sess
 import { Form } from '#app/components/forms/Form.tsx';
 import { Field } from '#app/components/forms/Field.tsx';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
-import { inputClass, primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
+import { inputClass, primaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { ContentNav } from '#app/components/admin/ContentNav.tsx';
+import { ImageUpload } from '#app/components/admin/ImageUpload.tsx';
+import { RowList } from '#app/components/admin/RowList.tsx';
+import { contentImageUrl } from '#domain/admin-images.ts';
 
-const smallButton = 'rounded px-2 py-1 text-xs hover:bg-stone-200 disabled:opacity-40';
+/** A picture of what an image address shows, small, beside its upload. */
+function Preview({ src, alt }: { src: string; alt: string }) {
+  return src ? (
+    <img src={src} alt={alt} className="h-24 w-40 rounded border border-stone-200 object-cover" />
+  ) : (
+    <p className="text-sm text-stone-600">No image yet: upload one.</p>
+  );
+}
 
-/** A slide's image: a generated stone banner, or an image at an address. */
+/** A slide's image: a generated stone banner, or an uploaded image with its alt text. */
 function SlideImageFields({ index }: { index: number }) {
   const { watch, setValue, register } = useFormContext<HomeInput>();
   const image = watch(`slides.${index}.image`);
-  const byAddress = 'src' in image;
+  const title = watch(`slides.${index}.title`);
+  const uploaded = 'src' in image;
   return (
     <fieldset className="flex flex-col gap-2 rounded border border-stone-200 p-3">
       <legend className="px-1 text-sm font-medium">Image of slide {index + 1}</legend>
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
-          checked={byAddress}
+          checked={uploaded}
           onChange={(event) =>
             setValue(
               `slides.${index}.image`,
@@ -38,12 +49,27 @@ function SlideImageFields({ index }: { index: number }) {
             )
           }
         />
-        An image by address instead of a generated stone banner
+        An uploaded image instead of a generated stone banner
       </label>
-      {byAddress ? (
-        <div className="grid gap-2 md:grid-cols-2">
-          <Field name={`slides.${index}.image.src`} label="Image address (/media/… or https://…)" />
-          <Field name={`slides.${index}.image.alt`} label="Alternative text" />
+      {uploaded ? (
+        <div className="flex flex-col gap-2">
+          <Preview src={image.src} alt={image.alt ?? ''} />
+          <Field
+            name={`slides.${index}.image.alt`}
+            label={`Slide ${index + 1} image description`}
+          />
+          <ImageUpload
+            label={`Slide ${index + 1} image file`}
+            button={`Upload the image of slide ${index + 1}`}
+            alt={image.alt || title || `Slide ${index + 1}`}
+            onUploaded={(file) =>
+              setValue(
+                `slides.${index}.image`,
+                { src: contentImageUrl(file.id, 1280), alt: image.alt ?? '' },
+                { shouldDirty: true },
+              )
+            }
+          />
         </div>
       ) : (
         <div className="grid gap-2 md:grid-cols-3">
@@ -74,40 +100,26 @@ function Slides() {
       <h2 id="slides-heading" className="text-xl font-semibold">
         Hero slides
       </h2>
-      <ol className="flex flex-col gap-4">
-        {slides.fields.map((field, i) => (
-          <li key={field.id} className="flex flex-col gap-3 rounded border border-stone-300 p-4">
-            <div className="flex items-center justify-between">
-              <h3 className="font-semibold">Slide {i + 1}</h3>
-              <div className="flex gap-1">
-                <button
-                  type="button"
-                  className={smallButton}
-                  disabled={i === 0}
-                  aria-label={`Move slide ${i + 1} up`}
-                  onClick={() => slides.move(i, i - 1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className={smallButton}
-                  disabled={i === slides.fields.length - 1}
-                  aria-label={`Move slide ${i + 1} down`}
-                  onClick={() => slides.move(i, i + 1)}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  className={smallButton}
-                  aria-label={`Remove slide ${i + 1}`}
-                  onClick={() => slides.remove(i)}
-                >
-                  Remove
-                </button>
-              </div>
-            </div>
+      <RowList
+        rows={slides.fields}
+        noun="slide"
+        heading={(i) => `Slide ${i + 1}`}
+        move={slides.move}
+        remove={slides.remove}
+        add={{
+          label: 'Add a slide',
+          onClick: () =>
+            slides.append({
+              subtitle: '',
+              title: '',
+              description: '',
+              link: '/',
+              image: { material: 'marble', colour: 'white', seed: 1 },
+            }),
+        }}
+      >
+        {(i) => (
+          <>
             <div className="grid gap-3 md:grid-cols-2">
               <Field name={`slides.${i}.title`} label={`Slide ${i + 1} title`} required />
               <Field name={`slides.${i}.subtitle`} label={`Slide ${i + 1} subtitle`} />
@@ -119,25 +131,39 @@ function Slides() {
               required
             />
             <SlideImageFields index={i} />
-          </li>
-        ))}
-      </ol>
-      <button
-        type="button"
-        className={`${secondaryButton} self-start`}
-        onClick={() =>
-          slides.append({
-            subtitle: '',
-            title: '',
-            description: '',
-            link: '/',
-            image: { material: 'marble', colour: 'white', seed: 1 },
+          </>
+        )}
+      </RowList>
+    </section>
+  );
+}
+
+/** A tile's image, uploaded: the tile's title describes it. */
+function TileImage({ index }: { index: number }) {
+  const { watch, setValue } = useFormContext<HomeInput>();
+  const [src, title] = [watch(`tiles.${index}.image`), watch(`tiles.${index}.title`)];
+  const { errors } = useFormState<HomeInput>({ name: `tiles.${index}.image` });
+  const error = errors.tiles?.[index]?.image?.message;
+  return (
+    <div className="flex flex-col gap-2">
+      <Preview src={src} alt="" />
+      {error ? (
+        <p className="text-sm text-red-700">
+          Tile {index + 1} image: {error}
+        </p>
+      ) : null}
+      <ImageUpload
+        label={`Tile ${index + 1} image file`}
+        button={`Upload the image of tile ${index + 1}`}
+        alt={title || `Tile ${index + 1}`}
+        onUploaded={(file) =>
+          setValue(`tiles.${index}.image`, contentImageUrl(file.id, 640), {
+            shouldDirty: true,
+            shouldValidate: true,
           })
         }
-      >
-        Add a slide
-      </button>
-    </section>
+      />
+    </div>
   );
 }
 
@@ -149,55 +175,27 @@ function Tiles() {
       <h2 id="tiles-heading" className="text-xl font-semibold">
         Promotional tiles
       </h2>
-      <ol className="flex flex-col gap-4">
-        {tiles.fields.map((field, i) => (
-          <li key={field.id} className="flex flex-col gap-3 rounded border border-stone-300 p-4">
-            <div className="flex items-center justify-between">
-              <h3 className="font-semibold">Tile {i + 1}</h3>
-              <div className="flex gap-1">
-                <button
-                  type="button"
-                  className={smallButton}
-                  disabled={i === 0}
-                  aria-label={`Move tile ${i + 1} up`}
-                  onClick={() => tiles.move(i, i - 1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className={smallButton}
-                  disabled={i === tiles.fields.length - 1}
-                  aria-label={`Move tile ${i + 1} down`}
-                  onClick={() => tiles.move(i, i + 1)}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  className={smallButton}
-                  aria-label={`Remove tile ${i + 1}`}
-                  onClick={() => tiles.remove(i)}
-                >
-                  Remove
-                </button>
-              </div>
-            </div>
-            <div className="grid gap-3 md:grid-cols-3">
+      <RowList
+        rows={tiles.fields}
+        noun="tile"
+        heading={(i) => `Tile ${i + 1}`}
+        move={tiles.move}
+        remove={tiles.remove}
+        add={{
+          label: 'Add a tile',
+          onClick: () => tiles.append({ title: '', href: '/', image: '' }),
+        }}
+      >
+        {(i) => (
+          <>
+            <div className="grid gap-3 md:grid-cols-2">
               <Field name={`tiles.${i}.title`} label={`Tile ${i + 1} title`} required />
               <Field name={`tiles.${i}.href`} label={`Tile ${i + 1} link`} required />
-              <Field name={`tiles.${i}.image`} label={`Tile ${i + 1} image address`} required />
             </div>
-          </li>
-        ))}
-      </ol>
-      <button
-        type="button"
-        className={`${secondaryButton} self-start`}
-        onClick={() => tiles.append({ title: '', href: '/', image: '' })}
-      >
-        Add a tile
-      </button>
+            <TileImage index={i} />
+          </>
+        )}
+      </RowList>
     </section>
   );
 }

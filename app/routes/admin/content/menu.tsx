@@ -8,10 +8,12 @@ import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { inputClass, primaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { ContentNav } from '#app/components/admin/ContentNav.tsx';
+import { MenuLinkPicker } from '#app/components/admin/MenuLinkPicker.tsx';
+import type { MenuLink } from '#domain/menu-links.ts';
 
 /** The menu as the back office loads it: with the version its save is made from. */
 interface LoadedMenu {
-  tree: MenuTreeNode[];
+  tree: (MenuTreeNode & { href?: string })[];
   version: number;
 }
 
@@ -19,14 +21,28 @@ interface LoadedMenu {
 interface Draft {
   key: number;
   title: string;
+  link: MenuLink | null;
+  /** Where the saved entry leads, as the server worked it out; dropped when the link changes. */
+  href?: string;
   children: Draft[];
 }
 
 let nextKey = 1;
-const toDraft = (nodes: MenuTreeNode[]): Draft[] =>
-  nodes.map((n) => ({ key: nextKey++, title: n.title, children: toDraft(n.children) }));
+const toDraft = (nodes: LoadedMenu['tree']): Draft[] =>
+  nodes.map((n) => ({
+    key: nextKey++,
+    title: n.title,
+    link: n.link ?? null,
+    href: n.href,
+    children: toDraft(n.children),
+  }));
 const toTree = (nodes: Draft[]): MenuTreeNode[] =>
-  nodes.map((n) => ({ title: n.title, children: toTree(n.children) }));
+  nodes.map((n) => ({
+    title: n.title,
+    ...(n.link ? { link: n.link } : {}),
+    children: toTree(n.children),
+  }));
+const newEntry = (): Draft => ({ key: nextKey++, title: '', link: null, children: [] });
 
 /** The list at `path` (indices of parents) inside `nodes`, changed by `change`, immutably. */
 function changeAt(nodes: Draft[], path: number[], change: (list: Draft[]) => Draft[]): Draft[] {
@@ -48,6 +64,7 @@ function Entries({
   path: number[];
   update: (path: number[], change: (list: Draft[]) => Draft[]) => void;
 }) {
+  const [picking, setPicking] = useState<number | null>(null);
   return (
     <ul
       className={`flex flex-col gap-2 ${path.length > 0 ? 'ml-6 border-l border-stone-200 pl-3' : ''}`}
@@ -101,16 +118,20 @@ function Entries({
                   type="button"
                   className={smallButton}
                   aria-label={`Add an entry under ${name}`}
-                  onClick={() =>
-                    update([...path, i], (list) => [
-                      ...list,
-                      { key: nextKey++, title: '', children: [] },
-                    ])
-                  }
+                  onClick={() => update([...path, i], (list) => [...list, newEntry()])}
                 >
                   + under
                 </button>
               ) : null}
+              <button
+                type="button"
+                className={smallButton}
+                aria-expanded={picking === node.key}
+                aria-label={`Choose the link of entry ${name}`}
+                onClick={() => setPicking((key) => (key === node.key ? null : node.key))}
+              >
+                Link
+              </button>
               <button
                 type="button"
                 className={smallButton}
@@ -119,7 +140,21 @@ function Entries({
               >
                 Remove
               </button>
+              <span className="text-xs text-stone-600">
+                {node.link ? `→ ${node.href ?? 'chosen target (saved on Save)'}` : ''}
+              </span>
             </div>
+            {picking === node.key ? (
+              <MenuLinkPicker
+                name={name}
+                link={node.link}
+                onChange={(link) =>
+                  update(path, (list) =>
+                    list.map((n, j) => (j === i ? { ...n, link, href: undefined } : n)),
+                  )
+                }
+              />
+            ) : null}
             {node.children.length > 0 ? (
               <Entries nodes={node.children} path={[...path, i]} update={update} />
             ) : null}
@@ -131,8 +166,9 @@ function Entries({
 }
 
 /**
- * The mega-menu: its entries in order, up to three levels (section, group, link). Links follow
- * from the titles (spec section 2), so a title is all an entry needs.
+ * The mega-menu: its entries in order, up to three levels (section, group, link). An entry links
+ * to the page, listing or product chosen for it, or else by its title (spec section 2), so a title
+ * is all an entry needs.
  */
 export default function AdminMenu() {
   const queryClient = useQueryClient();
@@ -223,9 +259,7 @@ export default function AdminMenu() {
             <button
               type="button"
               className="rounded border border-stone-400 px-3 py-1.5 text-sm"
-              onClick={() =>
-                update([], (list) => [...list, { key: nextKey++, title: '', children: [] }])
-              }
+              onClick={() => update([], (list) => [...list, newEntry()])}
             >
               Add a top-level entry
             </button>
