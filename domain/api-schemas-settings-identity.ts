@@ -202,3 +202,9 @@ export const bankFormValues = (value: BankSettingsValue) => ({
   ...value,
   payment_days: value.payment_days === null ? '' : String(value.payment_days),
 });
+
+/** GET /api/shop: the identity as the footer and contact page show it (no Reply-To). */
+export const shopJsonSchema = z.object({
+  data: identitySettingsSchema.omit({ reply_to: true }),
+});
+export type ShopJson = z.output<typeof shopJsonSchema>['data'];

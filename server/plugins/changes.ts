@@ -70,7 +70,10 @@ export const changesPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('changes', changes);
   changes.on((change) => {
     if (change === 'catalogue' || change === 'menu') app.services.invalidateCatalogue();
-    if (change === 'settings') app.services.checkout.invalidateRules();
+    if (change === 'settings') {
+      app.services.checkout.invalidateRules();
+      app.services.shop.invalidate();
+    }
   });
 
   const { database } = app;
