@@ -84,6 +84,7 @@ export default [
       route('/staff', 'routes/admin/staff.tsx'),
       route('/password', 'routes/admin/password.tsx'),
       route('/audit', 'routes/admin/audit.tsx'),
+      route('/settings', 'routes/admin/settings/index.tsx'),
       route('/settings/delivery', 'routes/admin/settings/delivery.tsx'),
     ]),
   ]),

@@ -1,47 +1,61 @@
-// The shop's company details: one source for the footer, the contact page and the seeded CMS copy.
-// All details are fictional but used consistently across the site.
+// The shop's company details as seeded, and what is not a setting (the map's marker, the pallet
+// return charge). All details are fictional but used consistently across the site.
 
-export const COMPANY_NAME = 'Tessera Stone Ltd';
+import type { BankSettingsValue, IdentitySettingsValue } from './api-schemas-settings-identity.ts';
 
-export const SHOP_ADDRESS: readonly string[] = [
-  'Unit 4, Riverside Trading Estate',
-  'Feeder Road',
-  'Bristol',
-  'BS2 0UX',
-  'United Kingdom',
-];
+/**
+ * The shop's identity as seeded (migration 0030_shop_settings): the owner edits it in the
+ * settings (shop_settings), and the footer, contact page, order confirmation, invoices and credit
+ * notes read it from there. The seeded CMS copy and the mails of an order's later life still
+ * print these defaults.
+ */
+export const SEEDED_IDENTITY: IdentitySettingsValue = {
+  trading_name: 'Tessera Stone',
+  legal_name: 'Tessera Stone Ltd',
+  registered_office: [
+    'Unit 4, Riverside Trading Estate',
+    'Feeder Road',
+    'Bristol',
+    'BS2 0UX',
+    'United Kingdom',
+  ],
+  company_number: '13584207',
+  vat_number: 'GB 318 4726 59',
+  phone: '0117 496 0472',
+  email: 'hello@tesserastone.co.uk',
+  reply_to: '',
+  /** Opening hours exactly as spec section 1 states them, one line each. */
+  opening_hours: [
+    'Mon-Fri 9:00am-5:30pm',
+    'Weekends and bank holidays closed',
+    'Saturday by appointment',
+  ],
+  social_links: [
+    { name: 'Instagram', href: 'https://www.instagram.com/tesserastone' },
+    { name: 'Facebook', href: 'https://www.facebook.com/tesserastone' },
+    { name: 'Pinterest', href: 'https://www.pinterest.co.uk/tesserastone' },
+    { name: 'YouTube', href: 'https://www.youtube.com/@tesserastone' },
+  ],
+};
 
-export const SHOP_PHONE = '0117 496 0472';
+/** The bank details as seeded; null days: ORDER_PAYMENT_DAYS until the owner saves some. */
+export const SEEDED_BANK: BankSettingsValue = {
+  account_name: 'Tessera Stone Ltd',
+  sort_code: '30-94-57',
+  account_number: '48215736',
+  payment_days: null,
+};
 
-export const SHOP_EMAIL = 'hello@tesserastone.co.uk';
-
-export const COMPANY_NUMBER = '13584207';
-
-export const VAT_NUMBER = 'GB 318 4726 59';
-
-/** Opening hours exactly as spec section 1 states them, one line each. */
-export const OPENING_HOURS: readonly string[] = [
-  'Mon-Fri 9:00am-5:30pm',
-  'Weekends and bank holidays closed',
-  'Saturday by appointment',
-];
+// The seeded details by their old names, for the copy that still prints the defaults.
+export const COMPANY_NAME = SEEDED_IDENTITY.legal_name;
+export const SHOP_ADDRESS: readonly string[] = SEEDED_IDENTITY.registered_office;
+export const SHOP_PHONE = SEEDED_IDENTITY.phone;
+export const SHOP_EMAIL = SEEDED_IDENTITY.email;
+export const COMPANY_NUMBER = SEEDED_IDENTITY.company_number;
+export const VAT_NUMBER = SEEDED_IDENTITY.vat_number;
 
 /** Map marker for the showroom (Feeder Road, St Philip's Marsh, Bristol). */
 export const SHOP_LOCATION = { lat: 51.4487, lng: -2.5672 };
-
-export const SOCIAL_LINKS: readonly { name: string; href: string }[] = [
-  { name: 'Instagram', href: 'https://www.instagram.com/tesserastone' },
-  { name: 'Facebook', href: 'https://www.facebook.com/tesserastone' },
-  { name: 'Pinterest', href: 'https://www.pinterest.co.uk/tesserastone' },
-  { name: 'YouTube', href: 'https://www.youtube.com/@tesserastone' },
-];
-
-/** Where bank-transfer orders are paid; the order number is the payment's reference. */
-export const BANK_DETAILS = {
-  accountName: 'Tessera Stone Ltd',
-  sortCode: '30-94-57',
-  accountNumber: '48215736',
-} as const;
 
 /**
  * What collecting a returned pallet from a mainland UK address costs a customer who cancels,

@@ -1,6 +1,5 @@
 import { useLoaderData } from 'react-router';
 import type { PageLoadContext } from '#domain/page-load-context.ts';
-import { SHOP_EMAIL, SHOP_PHONE } from '#domain/company.ts';
 import type { CmsPage } from '#app/components/content/cms-page.ts';
 import { loadCmsPage } from '#app/components/content/cms-page.server.ts';
 import { DeferredPage } from '#app/components/content/DeferredPage.tsx';
@@ -8,6 +7,7 @@ import { ContentPageLayout } from '#app/components/content/ContentPageLayout.tsx
 import { ShopMap } from '#app/components/content/ShopMap.tsx';
 import { cmsPageTitle } from '#app/components/content/meta.ts';
 import { EnquiryForm } from '#app/components/enquiry/EnquiryForm.tsx';
+import { useShop } from '#app/lib/shop.ts';
 
 /** /contact is the header's Get Quote; /contact-us is the CMS contact page with its map. */
 const GET_QUOTE_PATH = '/contact';
@@ -38,6 +38,7 @@ export async function loader({
 }
 
 function GetQuote() {
+  const shop = useShop();
   return (
     <main>
       <article className="mx-auto max-w-2xl px-4 py-10 lg:px-8">
@@ -45,7 +46,7 @@ function GetQuote() {
         <p className="mt-3 text-stone-700">
           Tell us what you are planning: the stone you like, the rooms and the approximate area in
           square metres, and your delivery postcode. We reply with a quotation within one working
-          day. You can also call us on {SHOP_PHONE} or email {SHOP_EMAIL}.
+          day. You can also call us on {shop.phone} or email {shop.email}.
         </p>
         <div className="mt-6">
           <EnquiryForm kind="quote" />

@@ -10,3 +10,4 @@ export * from './mail.ts';
 export * from './returns.ts';
 export * from './product-facts.ts';
 export * from './discounts.ts';
+export * from './settings.ts';

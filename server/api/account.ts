@@ -14,12 +14,17 @@ import { shopOrigin } from '../http/origin.ts';
 import { Accounts } from '../services/accounts/index.ts';
 import { exportCustomerData } from '../services/customers/data-export.ts';
 import { createMailer } from '../services/mail.ts';
+import { ownerReplyTo } from '../services/settings/shop-details.ts';
 import { GuestOrders } from '../services/orders/guest-orders.ts';
 import { requireCustomerId } from './auth.ts';
 
 /** My account: proving the email by link, and guest orders of that email joining the account. */
 export async function accountApi(app: FastifyInstance) {
-  const accounts = new Accounts(app.services.db, createMailer(app.config), app.config.rateLimits);
+  const accounts = new Accounts(
+    app.services.db,
+    createMailer(app.config, ownerReplyTo(app.services.shop)),
+    app.config.rateLimits,
+  );
   const guestOrders = new GuestOrders(app.services.db);
   const tags = ['accounts'];
 

@@ -25,6 +25,7 @@ import { ACCOUNT_MESSAGES, Accounts } from '../services/accounts/index.ts';
 import type { ProfileChanges } from '../services/accounts/customers.ts';
 import { mergeSessionCartIntoCustomer } from '../services/cart/ownership.ts';
 import { createMailer } from '../services/mail.ts';
+import { ownerReplyTo } from '../services/settings/shop-details.ts';
 
 const profileFields = profileSchema.shape;
 
@@ -81,7 +82,11 @@ export async function requireCustomerId(
 }
 
 export async function authApi(app: FastifyInstance) {
-  const accounts = new Accounts(app.services.db, createMailer(app.config), app.config.rateLimits);
+  const accounts = new Accounts(
+    app.services.db,
+    createMailer(app.config, ownerReplyTo(app.services.shop)),
+    app.config.rateLimits,
+  );
   const { customers } = accounts;
   const tags = ['accounts'];
 

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { route } from '../http/route.ts';
 import { chargeRequest } from '../http/request-limits.ts';
 import { createMailer } from '../services/mail.ts';
+import { ownerReplyTo } from '../services/settings/shop-details.ts';
 import { submitEnquiry } from '../services/content/enquiries.ts';
 
 export async function enquiriesApi(app: FastifyInstance) {
-  const mail = createMailer(app.config);
+  const mail = createMailer(app.config, ownerReplyTo(app.services.shop));
 
   route(app, {
     method: 'POST',

@@ -17,12 +17,14 @@ import { returnsApi } from './returns.ts';
 import { adminApi } from './admin/index.ts';
 import { paymentsApi } from './payments.ts';
 import { openApiRoute } from './openapi.ts';
+import { shopApi } from './shop.ts';
 
 /** Every /api module; each registers its own routes through `route`. */
 export async function api(app: FastifyInstance) {
   await app.register(catalogueApi);
   await app.register(postsApi);
   await app.register(homeApi);
+  await app.register(shopApi);
   await app.register(cartApi);
   await app.register(samplesApi);
   await app.register(newsletterApi);

@@ -7,6 +7,7 @@ import { shopOrigin } from '../http/origin.ts';
 import { HttpError } from '../http/errors.ts';
 import { chargeRequest } from '../http/request-limits.ts';
 import { createMailer } from '../services/mail.ts';
+import { ownerReplyTo } from '../services/settings/shop-details.ts';
 import { confirm, subscribe, unsubscribe } from '../services/content/newsletter.ts';
 
 /** The token of a mailed link, with the message its page shows when the link is not valid. */
@@ -20,7 +21,7 @@ const linkSchema = (message: string) =>
   });
 
 export async function newsletterApi(app: FastifyInstance) {
-  const mail = createMailer(app.config);
+  const mail = createMailer(app.config, ownerReplyTo(app.services.shop));
 
   route(app, {
     method: 'POST',

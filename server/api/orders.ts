@@ -46,7 +46,12 @@ export async function sendCreditNotePdf(
   const notes = await refunds.creditNotes(order.number);
   const note = notes.find((n) => parseCreditNoteNumber(n.number) === wanted);
   if (!note) throw notFound('No such credit note for this order');
-  return sendPdf(reply, `credit-note-${note.number}.pdf`, await renderCreditNotePdf(order, note));
+  const { identity } = await reply.server.services.shop.get();
+  return sendPdf(
+    reply,
+    `credit-note-${note.number}.pdf`,
+    await renderCreditNotePdf(order, note, identity),
+  );
 }
 
 /** The customer's orders, one order with its tracking, its VAT invoice and credit notes. */
@@ -105,7 +110,8 @@ export async function ordersApi(app: FastifyInstance) {
       const order = await accessibleOrder(app, request, params.number, query.token);
       const invoice = await orders.invoice(order.id);
       if (!invoice) throw notFound('This order has no invoice yet: it is issued once paid');
-      const pdf = await renderInvoicePdf(await orders.json(order.id), invoice);
+      const [json, shop] = await Promise.all([orders.json(order.id), app.services.shop.get()]);
+      const pdf = await renderInvoicePdf(json, invoice, shop.identity);
       return sendPdf(reply, `invoice-${invoice.number}.pdf`, pdf);
     },
   });

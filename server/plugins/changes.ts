@@ -72,7 +72,10 @@ export const changesPlugin = fp(async (app: FastifyInstance) => {
     if (change === 'catalogue' || change === 'menu') app.services.invalidateCatalogue();
     // A page renamed or unpublished moves or drops the menu entries pointed at it.
     if (change === 'content') app.services.menu.invalidate();
-    if (change === 'settings') app.services.checkout.invalidateRules();
+    if (change === 'settings') {
+      app.services.checkout.invalidateRules();
+      app.services.shop.invalidate();
+    }
   });
 
   const { database } = app;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Listener } from '#db/client.ts';
 import type { Config } from '../config.ts';
 import { createMailer } from '../services/mail.ts';
+import { ownerReplyTo } from '../services/settings/shop-details.ts';
 import { outboxAttachments } from '../services/mail-outbox/attachments.ts';
 import { MAIL_CHANNEL, onMailAnnounced } from '../services/mail-outbox/outbox.ts';
 import { OutboxSender } from '../services/mail-outbox/sender.ts';
@@ -34,7 +35,7 @@ export const mailOutboxPlugin = fp(
       >;
     },
   ) => {
-    const mailer = createMailer(config);
+    const mailer = createMailer(config, ownerReplyTo(app.services.shop));
     const sender = new OutboxSender(app.services.db, {
       send: (message) => mailer.sendMail(message),
       attachments: outboxAttachments(app.services.db, app.services.orders),

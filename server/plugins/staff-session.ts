@@ -5,6 +5,7 @@ import { mayWork, type StaffArea } from '#domain/staff.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { AuditActor } from '../services/staff/audit.ts';
 import { createMailer } from '../services/mail.ts';
+import { ownerReplyTo } from '../services/settings/shop-details.ts';
 import { StaffService, type StaffMember } from '../services/staff/staff.ts';
 
 declare module 'fastify' {
@@ -31,7 +32,7 @@ export const staffSessionPlugin = fp(
   async (app: FastifyInstance, options: { production: boolean }) => {
     const service = new StaffService(
       app.services.db,
-      createMailer(app.config),
+      createMailer(app.config, ownerReplyTo(app.services.shop)),
       app.config.rateLimits,
     );
     const cookieName = options.production ? `__Host-${STAFF_COOKIE}` : STAFF_COOKIE;

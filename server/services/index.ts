@@ -13,6 +13,7 @@ import type { Config } from '../config.ts';
 import { DEFAULT_ORDER_LIMITS } from '#domain/limits.ts';
 import { SHOP_EMAIL } from '#domain/company.ts';
 import { Throttle } from './throttle.ts';
+import { ShopDetailsCache } from './settings/shop-details.ts';
 
 /** What the selling services need of the configuration. */
 export type SellingOptions = Pick<
@@ -40,6 +41,7 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
   const paymentMethods = (): PaymentMethod[] =>
     selling?.stripe ? ['bank_transfer', 'card'] : ['bank_transfer'];
   const paymentDays = selling?.orderPaymentDays ?? 7;
+  const shop = new ShopDetailsCache(db, { paymentDays });
   return {
     db,
     /** For pages and posts only (see DatabaseHandle.contentDb). */
@@ -51,11 +53,13 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
     menu,
     /** Rate limits and throttles, counted in the database every instance shares. */
     throttle: new Throttle(db),
-    /** Days an unpaid order waits for its payment. */
+    /** Days an unpaid order waits for its payment until the owner saves some (ORDER_PAYMENT_DAYS). */
     paymentDays,
-    orders: new OrderService(db, { paymentDays, publicOrigin: selling?.publicOrigin }),
+    /** The shop's identity and bank details, kept until the owner saves (a `settings` change). */
+    shop,
+    orders: new OrderService(db, { paymentDays, publicOrigin: selling?.publicOrigin, shop }),
     checkout: new CheckoutService(db, {
-      paymentDays,
+      shop,
       paymentMethods,
       limits: selling?.orderLimits ?? DEFAULT_ORDER_LIMITS,
       holding: selling?.holdingLimits ?? DEFAULT_HOLDING_LIMITS,

@@ -40,14 +40,17 @@ export interface MailTransport {
 }
 
 /**
- * Who the shop's mail is from and where replies go. Read here only, so that when these move
- * into the shop's settings only this function changes.
+ * Who the shop's mail is from and where replies go: the owner's Reply-To (identity settings)
+ * when set, else MAIL_REPLY_TO, else none (replies go to MAIL_FROM).
  */
-export function mailSender(config: Pick<Config, 'mailFrom' | 'mailReplyTo'>): {
+export function mailSender(
+  config: Pick<Config, 'mailFrom' | 'mailReplyTo'>,
+  ownerReplyTo = '',
+): {
   from: string;
   replyTo: string | null;
 } {
-  return { from: config.mailFrom, replyTo: config.mailReplyTo ?? null };
+  return { from: config.mailFrom, replyTo: ownerReplyTo || config.mailReplyTo || null };
 }
 
 /** One mail for the mail thread: what to send, and how. */
@@ -119,12 +122,19 @@ const mailThread = new MailThread();
 export function createMailer(
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'> &
     Partial<Pick<Config, 'mailReplyTo' | 'mailSendTimeoutMs'>>,
+  /** The owner's Reply-To as each mail leaves (the kept identity settings). */
+  ownerReplyTo: () => Promise<string> = async () => '',
 ): Mailer {
-  const transport: MailTransport = {
+  const sender = { mailFrom: config.mailFrom, mailReplyTo: config.mailReplyTo };
+  const base = {
     smtpUrl: config.smtpUrl ?? null,
-    ...mailSender({ mailFrom: config.mailFrom, mailReplyTo: config.mailReplyTo }),
     outbox: outboxDir(config.dataDir),
     timeoutMs: config.mailSendTimeoutMs ?? 60_000,
   };
-  return { sendMail: (message) => mailThread.send({ transport, message }) };
+  return {
+    sendMail: async (message) => {
+      const transport: MailTransport = { ...base, ...mailSender(sender, await ownerReplyTo()) };
+      await mailThread.send({ transport, message });
+    },
+  };
 }

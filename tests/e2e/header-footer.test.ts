@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { OPENING_HOURS, COMPANY_NUMBER, VAT_NUMBER } from '#domain/company.ts';
+import { SEEDED_IDENTITY, COMPANY_NUMBER, VAT_NUMBER } from '#domain/company.ts';
+
+const OPENING_HOURS = SEEDED_IDENTITY.opening_hours;
 import { STONE_COLLECTION_CATEGORIES } from '#domain/catalogue.ts';
 import { hydrated, launchBrowser, openPage, PHONE, notShown, shown } from './fixtures/browser.ts';
 

@@ -2,7 +2,7 @@
 // (confirmation email, VAT invoice). Every figure follows the shop's one VAT rule: each line and
 // the delivery are split with `splitGross` (net = gross / 1.2 to the penny, VAT the rest) and the
 // totals are the sums of the splits.
-import { BANK_DETAILS } from '#domain/company.ts';
+import { SEEDED_BANK } from '#domain/company.ts';
 import type { OrderJson, OrderLineJson, OrderTotalsJson, VatSplitJson } from '#domain/checkout.ts';
 import { formatPoundsPlain, toPence } from '#domain/money.ts';
 import { lineTotalPence } from '#domain/pricing.ts';
@@ -204,9 +204,9 @@ export function sampleOrder(overrides: Partial<OrderJson> = {}): OrderJson {
     ],
     invoice: null,
     bank_transfer: {
-      account_name: BANK_DETAILS.accountName,
-      sort_code: BANK_DETAILS.sortCode,
-      account_number: BANK_DETAILS.accountNumber,
+      account_name: SEEDED_BANK.account_name,
+      sort_code: SEEDED_BANK.sort_code,
+      account_number: SEEDED_BANK.account_number,
       reference: number,
       pay_by: '2026-12-01T10:15:00.000Z',
     },

@@ -1,7 +1,7 @@
 // A credit note read back as a PDF reader reads it: its number, date, the order and invoice it
 // refers to, the seller, the customer, the amount split into net and VAT, and the reason.
 import { describe, expect, it } from 'vitest';
-import { COMPANY_NAME, VAT_NUMBER } from '#domain/company.ts';
+import { COMPANY_NAME, SEEDED_IDENTITY, VAT_NUMBER } from '#domain/company.ts';
 import { renderCreditNotePdf } from '#server/services/orders/credit-note-pdf.ts';
 import { samplePaidOrder } from '#tests/factories/orders.ts';
 import { readPdf } from '#tests/setup/read-pdf.ts';
@@ -12,16 +12,20 @@ describe('renderCreditNotePdf', () => {
       ...samplePaidOrder(),
       invoice: { number: 'INV-000042', issued_at: '2026-11-26T09:00:00Z', url: '/x' },
     };
-    const buffer = await renderCreditNotePdf(order, {
-      number: 'CN-000007',
-      issued_at: '2026-11-27T10:00:00Z',
-      amount: '120.00',
-      reason: 'Two cracked tiles',
-      refund_ref: 're_123',
-      cancels_invoice: null,
-      actor: 'manager@tessera.test',
-      url: '/x',
-    });
+    const buffer = await renderCreditNotePdf(
+      order,
+      {
+        number: 'CN-000007',
+        issued_at: '2026-11-27T10:00:00Z',
+        amount: '120.00',
+        reason: 'Two cracked tiles',
+        refund_ref: 're_123',
+        cancels_invoice: null,
+        actor: 'manager@tessera.test',
+        url: '/x',
+      },
+      SEEDED_IDENTITY,
+    );
     expect(buffer.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const { pages, info } = await readPdf(buffer);
     expect(info.Title).toBe('Credit note CN-000007');

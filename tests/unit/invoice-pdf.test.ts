@@ -1,7 +1,7 @@
 // The VAT invoice read back as a PDF reader reads it (pdfjs-dist, Firefox's PDF engine): each
 // page's text, then the contents HMRC asks of a full VAT invoice (VAT Notice 700/21, 6.3).
 import { describe, expect, it } from 'vitest';
-import { COMPANY_NAME, SHOP_ADDRESS, VAT_NUMBER } from '#domain/company.ts';
+import { COMPANY_NAME, SEEDED_IDENTITY, SHOP_ADDRESS, VAT_NUMBER } from '#domain/company.ts';
 import type { OrderJson } from '#domain/checkout.ts';
 import { renderInvoicePdf } from '#server/services/orders/invoice-pdf.ts';
 import { readPdf } from '#tests/setup/read-pdf.ts';
@@ -14,7 +14,7 @@ const invoice = {
 };
 
 async function render(order: OrderJson) {
-  const buffer = await renderInvoicePdf(order, invoice);
+  const buffer = await renderInvoicePdf(order, invoice, SEEDED_IDENTITY);
   return { buffer, ...(await readPdf(buffer)) };
 }
 

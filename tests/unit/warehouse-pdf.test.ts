@@ -1,7 +1,7 @@
 // The packing slip and the delivery note read back as a PDF reader reads them: what the picker
 // and the driver need, no prices, and each order of a bulk print on pages of its own.
 import { describe, expect, it } from 'vitest';
-import { COMPANY_NAME } from '#domain/company.ts';
+import { COMPANY_NAME, SEEDED_IDENTITY } from '#domain/company.ts';
 import type { OrderFulfilment } from '#domain/warehouse-documents.ts';
 import { BATCH_NOTE, renderWarehousePdf } from '#server/services/orders/warehouse-pdf.ts';
 import { SAMPLE_LINES, orderLine, sampleOrder, samplePaidOrder } from '#tests/factories/orders.ts';
@@ -37,7 +37,11 @@ describe('renderWarehousePdf: packing slip', () => {
   it('lists the lines with pieces, m², weight and a blank batch column, and totals, without prices', async () => {
     const order = samplePaidOrder();
     const { pages, info } = await readPdf(
-      await renderWarehousePdf('packing-slip', [{ order, fulfilment: NOTHING_BOOKED }]),
+      await renderWarehousePdf(
+        'packing-slip',
+        [{ order, fulfilment: NOTHING_BOOKED }],
+        SEEDED_IDENTITY,
+      ),
     );
     expect(info.Title).toBe('Packing slip TS-100042');
     expect(pages).toHaveLength(1);
@@ -63,7 +67,11 @@ describe('renderWarehousePdf: packing slip', () => {
 describe('renderWarehousePdf: delivery note', () => {
   it('adds the booked day, access notes in words, instructions, carrier and the signed receipt box', async () => {
     const { pages, info } = await readPdf(
-      await renderWarehousePdf('delivery-note', [{ order: samplePaidOrder(), fulfilment: BOOKED }]),
+      await renderWarehousePdf(
+        'delivery-note',
+        [{ order: samplePaidOrder(), fulfilment: BOOKED }],
+        SEEDED_IDENTITY,
+      ),
     );
     expect(info.Title).toBe('Delivery note TS-100042');
     expect(pages).toHaveLength(1);
@@ -88,9 +96,11 @@ describe('renderWarehousePdf: delivery note', () => {
   it('says when no day was booked and nothing was asked of the site', async () => {
     const [text = ''] = (
       await readPdf(
-        await renderWarehousePdf('delivery-note', [
-          { order: samplePaidOrder(), fulfilment: NOTHING_BOOKED },
-        ]),
+        await renderWarehousePdf(
+          'delivery-note',
+          [{ order: samplePaidOrder(), fulfilment: NOTHING_BOOKED }],
+          SEEDED_IDENTITY,
+        ),
       )
     ).pages;
     expect(text).toContain('Delivery day Not booked');
@@ -101,9 +111,16 @@ describe('renderWarehousePdf: delivery note', () => {
   it('names a collection as one', async () => {
     const [text = ''] = (
       await readPdf(
-        await renderWarehousePdf('delivery-note', [
-          { order: samplePaidOrder(), fulfilment: { ...NOTHING_BOOKED, fulfilment: 'collection' } },
-        ]),
+        await renderWarehousePdf(
+          'delivery-note',
+          [
+            {
+              order: samplePaidOrder(),
+              fulfilment: { ...NOTHING_BOOKED, fulfilment: 'collection' },
+            },
+          ],
+          SEEDED_IDENTITY,
+        ),
       )
     ).pages;
     expect(text).toContain('Delivery Collection from the yard');
@@ -121,7 +138,9 @@ describe('renderWarehousePdf: several orders', () => {
       { order: sampleOrder({ number: 'TS-100043', lines: long }), fulfilment: NOTHING_BOOKED },
       { order: sampleOrder({ number: 'TS-100047' }), fulfilment: NOTHING_BOOKED },
     ];
-    const { pages, info } = await readPdf(await renderWarehousePdf('delivery-note', items));
+    const { pages, info } = await readPdf(
+      await renderWarehousePdf('delivery-note', items, SEEDED_IDENTITY),
+    );
     expect(info.Title).toBe('Delivery notes: 3 orders');
     expect(pages.length).toBeGreaterThanOrEqual(4);
     const footerOf = (page: string) => /(TS-\d+) · Delivery note · Page (\d+) of (\d+)/.exec(page);

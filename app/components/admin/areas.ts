@@ -14,7 +14,7 @@ export const ADMIN_AREAS: readonly { area: StaffArea; label: string; to: string 
   { area: 'reports', label: 'Reports', to: '/admin/reports' },
   { area: 'staff', label: 'Staff', to: '/admin/staff' },
   { area: 'audit', label: 'Audit log', to: '/admin/audit' },
-  { area: 'settings', label: 'Delivery settings', to: '/admin/settings/delivery' },
+  { area: 'settings', label: 'Settings', to: '/admin/settings' },
 ];
 
 /** The areas a role may open (the server checks again on every call). */

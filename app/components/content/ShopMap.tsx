@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { COMPANY_NAME, SHOP_ADDRESS, SHOP_LOCATION } from '#domain/company.ts';
+import { SHOP_LOCATION } from '#domain/company.ts';
+import { useShop } from '#app/lib/shop.ts';
 import { ConsentGate, providerOf } from './ConsentGate.tsx';
 
 // Leaflet touches `window` when imported: load it in the browser only, after hydration.
@@ -8,12 +9,19 @@ const LeafletMap = lazy(() => import('./LeafletMap.tsx'));
 const OPENSTREETMAP_LINK = `https://www.openstreetmap.org/?mlat=${SHOP_LOCATION.lat}&mlon=${SHOP_LOCATION.lng}#map=16/${SHOP_LOCATION.lat}/${SHOP_LOCATION.lng}`;
 
 function AddressCard() {
+  const shop = useShop();
   return (
     <address className="not-italic">
-      <p className="font-semibold text-stone-ink">{COMPANY_NAME}</p>
-      {SHOP_ADDRESS.map((line) => (
+      <p className="font-semibold text-stone-ink">{shop.trading_name}</p>
+      {shop.registered_office.map((line) => (
         <p key={line}>{line}</p>
       ))}
+      <a href={`tel:${shop.phone.replaceAll(' ', '')}`} className="mt-2 block">
+        {shop.phone}
+      </a>
+      <a href={`mailto:${shop.email}`} className="block">
+        {shop.email}
+      </a>
       <a
         href={OPENSTREETMAP_LINK}
         className="mt-2 inline-block text-stone-accent underline underline-offset-2"

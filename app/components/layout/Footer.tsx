@@ -1,16 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  COMPANY_NAME,
-  COMPANY_NUMBER,
-  OPENING_HOURS,
-  SHOP_ADDRESS,
-  SHOP_EMAIL,
-  SHOP_PHONE,
-  SOCIAL_LINKS,
-  VAT_NUMBER,
-} from '#domain/company.ts';
 import { openCookieSettings } from '#app/lib/consent.ts';
+import { useShop } from '#app/lib/shop.ts';
 import { NewsletterForm } from '../newsletter/NewsletterForm.tsx';
 
 /** The footer's three link columns (spec section 2). */
@@ -94,35 +85,36 @@ function SocialIcon({ name }: { name: string }) {
 
 /** Address, hours, company and VAT numbers, social links, three link columns, newsletter box. */
 export function Footer() {
+  const shop = useShop();
   return (
     <footer className="mt-16 bg-stone-ink text-stone-300">
       <div className="mx-auto grid max-w-7xl gap-x-10 px-4 pt-10 lg:grid-cols-[1.3fr_1fr_1fr_1fr_1.4fr] lg:gap-y-10 lg:px-8 lg:pt-14">
         <section aria-label="Visit us" className="pb-6 text-sm lg:pb-0">
-          <p className="mb-3 text-base font-semibold text-white">{COMPANY_NAME}</p>
+          <p className="mb-3 text-base font-semibold text-white">{shop.trading_name}</p>
           <address className="not-italic">
-            {SHOP_ADDRESS.map((line) => (
+            {shop.registered_office.map((line) => (
               <span key={line} className="block">
                 {line}
               </span>
             ))}
             <a
-              href={`tel:${SHOP_PHONE.replaceAll(' ', '')}`}
+              href={`tel:${shop.phone.replaceAll(' ', '')}`}
               className="mt-2 block py-1 hover:text-white"
             >
-              {SHOP_PHONE}
+              {shop.phone}
             </a>
-            <a href={`mailto:${SHOP_EMAIL}`} className="block py-1 hover:text-white">
-              {SHOP_EMAIL}
+            <a href={`mailto:${shop.email}`} className="block py-1 hover:text-white">
+              {shop.email}
             </a>
           </address>
           <h2 className="mt-5 mb-1 text-sm font-semibold text-white">Opening hours</h2>
           <ul>
-            {OPENING_HOURS.map((line) => (
+            {shop.opening_hours.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
           <ul aria-label="Follow us" className="mt-5 flex gap-2">
-            {SOCIAL_LINKS.map((link) => (
+            {shop.social_links.map((link) => (
               <li key={link.name}>
                 <a
                   href={link.href}
@@ -157,8 +149,8 @@ export function Footer() {
       </div>
       <div className="mx-auto mt-8 max-w-7xl border-t border-stone-700 px-4 py-6 text-xs lg:px-8">
         <p>
-          © {COMPANY_NAME}. Registered in England and Wales, company number {COMPANY_NUMBER}. VAT
-          number {VAT_NUMBER}.
+          © {shop.legal_name}. Registered in England and Wales, company number {shop.company_number}
+          . VAT number {shop.vat_number}.
         </p>
         <button
           type="button"

@@ -5,7 +5,7 @@
 import {
   COMPANY_NAME,
   COMPANY_NUMBER,
-  OPENING_HOURS,
+  SEEDED_IDENTITY,
   SHOP_ADDRESS,
   SHOP_EMAIL,
   SHOP_PHONE,
@@ -27,7 +27,7 @@ export interface SeedPage {
 }
 
 const ADDRESS_INLINE = SHOP_ADDRESS.join(', ');
-const HOURS_LIST = OPENING_HOURS.map((line) => `<li>${line}</li>`).join('');
+const HOURS_LIST = SEEDED_IDENTITY.opening_hours.map((line) => `<li>${line}</li>`).join('');
 
 export const FAQ_TOPICS: { question: string; answerHtml: string }[] = [
   {

@@ -37,7 +37,7 @@ export async function adminOrderDocumentsApi(app: FastifyInstance) {
         missing.length === 1 ? 'Order not found' : `No such orders: ${missing.join(', ')}`,
       );
     }
-    return renderWarehousePdf(kind, items);
+    return renderWarehousePdf(kind, items, (await app.services.shop.get()).identity);
   };
 
   for (const kind of DOCUMENT_KINDS) {

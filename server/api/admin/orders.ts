@@ -263,7 +263,8 @@ export async function adminOrdersApi(app: FastifyInstance) {
       const id = await orderIdOr404(params.number);
       const invoice = await orders.invoice(id);
       if (!invoice) throw notFound('This order has no invoice yet: it is issued once paid');
-      const pdf = await renderInvoicePdf(await orders.json(id), invoice);
+      const [json, shop] = await Promise.all([orders.json(id), app.services.shop.get()]);
+      const pdf = await renderInvoicePdf(json, invoice, shop.identity);
       return sendPdf(reply, `invoice-${invoice.number}.pdf`, pdf);
     },
   });

@@ -13,6 +13,7 @@ import { requireStaff } from '../../plugins/staff-session.ts';
 import { resourceVersion } from '../../services/staff-write.ts';
 import { deliverySection } from '../../services/settings/delivery-section.ts';
 import { previewDelivery } from '../../services/settings/delivery-preview.ts';
+import { paymentTerms } from '../../services/settings/shop-details.ts';
 import { saveSettings } from '../../services/settings/settings.ts';
 
 const RESOURCE = 'settings:delivery';
@@ -92,7 +93,7 @@ export async function adminDeliverySettingsApi(app: FastifyInstance) {
     },
     handler: async ({ body, request }) => {
       await requireStaff(request, 'settings');
-      return { data: await previewDelivery(db, body, app.services.checkout.terms) };
+      return { data: await previewDelivery(db, body, await paymentTerms(app.services.shop)) };
     },
   });
 }

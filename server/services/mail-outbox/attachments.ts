@@ -7,6 +7,7 @@ import { renderInvoicePdf } from '../orders/invoice-pdf.ts';
 import type { OrderService } from '../orders/orders.ts';
 import { RefundService } from '../orders/refunds.ts';
 import { invoiceByNumber } from '../orders/invoices.ts';
+import { identitySection } from '../settings/identity-section.ts';
 import { attachmentName } from './outbox.ts';
 import type { DueMail } from './sender.ts';
 
@@ -18,7 +19,11 @@ export function outboxAttachments(db: Database, orders: OrderService) {
   const notes = new RefundService(db, orders, null);
   return async (mail: DueMail): Promise<MailAttachment[]> => {
     if (mail.attachments.length === 0 || mail.order_id === null) return [];
-    const order = await orders.json(mail.order_id);
+    const [order, seller] = await Promise.all([
+      orders.json(mail.order_id),
+      // Read afresh: papers print the shop's details as they are when the mail leaves.
+      identitySection.read(db),
+    ]);
     const built: MailAttachment[] = [];
     for (const attachment of mail.attachments) {
       if (attachment.kind === 'invoice' && attachment.number !== undefined) {
@@ -27,7 +32,7 @@ export function outboxAttachments(db: Database, orders: OrderService) {
         built.push({
           filename: attachmentName(attachment),
           contentType: 'application/pdf',
-          content: await renderInvoicePdf(numbered.snapshot ?? order, numbered),
+          content: await renderInvoicePdf(numbered.snapshot ?? order, numbered, seller),
         });
       } else if (attachment.kind === 'invoice') {
         const invoice = await orders.invoice(mail.order_id);
@@ -35,7 +40,7 @@ export function outboxAttachments(db: Database, orders: OrderService) {
         built.push({
           filename: attachmentName(attachment, invoice.number),
           contentType: 'application/pdf',
-          content: await renderInvoicePdf(order, invoice),
+          content: await renderInvoicePdf(order, invoice, seller),
         });
       } else {
         const printed = formatCreditNoteNumber(attachment.number);
@@ -44,7 +49,7 @@ export function outboxAttachments(db: Database, orders: OrderService) {
         built.push({
           filename: attachmentName(attachment),
           contentType: 'application/pdf',
-          content: await renderCreditNotePdf(order, note),
+          content: await renderCreditNotePdf(order, note, seller),
         });
       }
     }

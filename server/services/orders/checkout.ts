@@ -30,6 +30,7 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
 import { bookOrder } from './booking.ts';
 import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
+import { paymentTerms, type ShopDetailsCache } from '../settings/shop-details.ts';
 import { writePlacedMails } from './order-mails.ts';
 import { announceMail } from '../mail-outbox/outbox.ts';
 import { outOfStock, PLACE_ATTEMPTS, PLACE_FAILURES } from './place-failures.ts';
@@ -85,9 +86,7 @@ function requestHash(input: Checkout): string {
 }
 
 const keyReused = (message: string) => new HttpError(422, 'idempotency_key_reused', message);
-
 const tooLarge = (message: string) => new HttpError(422, 'order_too_large', message);
-
 const emptyBasket = () => new HttpError(409, 'empty_basket', CHECKOUT_MESSAGES.emptyBasket);
 
 /** The links an order's mails carry. */
@@ -115,7 +114,7 @@ export class CheckoutService {
   constructor(
     private readonly db: Database,
     private readonly options: {
-      paymentDays: number;
+      shop: ShopDetailsCache;
       paymentMethods: () => PaymentMethod[];
       limits: OrderLimits;
       holding: HoldingLimits;
@@ -148,10 +147,8 @@ export class CheckoutService {
     this.cachedRules = null;
   }
 
-  /** The delivery terms (payment days) the quote's bookable days are counted with. */
-  get terms(): { paymentDays: number } {
-    return this.options;
-  }
+  /** The payment days (as the owner last saved them) quotes count with and orders expire by. */
+  private terms = () => paymentTerms(this.options.shop);
 
   /** GET /api/checkout: what the checkout page shows; every figure is the server's. */
   async quote(
@@ -167,7 +164,7 @@ export class CheckoutService {
       email: null,
     });
     const basket = priceBasket(lines, rules, query, query.delivery_option, code);
-    return quoteJson(basket, this.options.paymentMethods(), new Date(), this.options);
+    return quoteJson(basket, this.options.paymentMethods(), new Date(), await this.terms());
   }
 
   /**
@@ -192,7 +189,7 @@ export class CheckoutService {
     }
     const found = lines.filter((line) => line !== null);
     const basket = priceBasket(found, rules, { country: 'GB', postcode }, undefined);
-    return estimateJson(postcode, basket, new Date(), this.options);
+    return estimateJson(postcode, basket, new Date(), await this.terms());
   }
 
   /** GET /api/delivery/areas: every zone's prices and days, from the rows checkout reads. */
@@ -293,7 +290,7 @@ export class CheckoutService {
         customerId: session.customerId,
         email: input.email,
       });
-      const basket = this.priceForOrder(lines, rules, input, code);
+      const basket = this.priceForOrder(lines, rules, input, code, await this.terms());
       await this.assertHoldingAllowed(basket, input.email);
       try {
         const placed = await this.write(session, { key, hash }, input, cartId, basket, links);
@@ -304,7 +301,7 @@ export class CheckoutService {
         if (failure?.code === PLACE_FAILURES.outOfStock) throw outOfStock(basket, failure.detail);
         const changed = failure?.code === PLACE_FAILURES.basketChanged;
         if (!changed && !(error instanceof DiscountChanged)) throw error;
-        if (attempt === PLACE_ATTEMPTS) throw this.priceChanged(basket);
+        if (attempt === PLACE_ATTEMPTS) throw this.priceChanged(basket, await this.terms());
       }
     }
   }
@@ -315,6 +312,7 @@ export class CheckoutService {
     rules: DeliveryRules,
     input: Checkout,
     code: BasketDiscount | null,
+    terms: { paymentDays: number },
   ): PricedBasket {
     const unavailable = lines.find((line) => !line.onSale);
     if (unavailable) {
@@ -348,7 +346,7 @@ export class CheckoutService {
       basket.option !== input.delivery_option ||
       basket.total.grossPence !== input.expected_total
     ) {
-      throw this.priceChanged(basket);
+      throw this.priceChanged(basket, terms);
     }
     return basket;
   }
@@ -372,14 +370,14 @@ export class CheckoutService {
     if (refusal) throw new HttpError(422, 'holding_limit', refusal);
   }
 
-  private priceChanged(basket: PricedBasket): HttpError {
+  private priceChanged(basket: PricedBasket, terms: { paymentDays: number }): HttpError {
     return new HttpError(
       409,
       'price_changed',
       CHECKOUT_MESSAGES.priceChanged,
       undefined,
       undefined,
-      { quote: quoteJson(basket, this.options.paymentMethods(), new Date(), this.options) },
+      { quote: quoteJson(basket, this.options.paymentMethods(), new Date(), terms) },
     );
   }
 
@@ -397,12 +395,14 @@ export class CheckoutService {
     links: OrderLinks | undefined,
   ): Promise<PlacedOrder> {
     const token = randomBytes(24).toString('base64url');
+    const shop = await this.options.shop.get();
+    const terms = { paymentDays: shop.bank.payment_days };
     const now = new Date();
     const chosen = basket.delivery.options.find((o) => o.id === basket.option)!;
-    const estimate = deliveryJson(basket, now, this.options).options.find(
+    const estimate = deliveryJson(basket, now, terms).options.find(
       (o) => o.id === chosen.id,
     )!.estimate;
-    const booking = bookOrder(basket.delivery, chosen, input, now, this.options);
+    const booking = bookOrder(basket.delivery, chosen, input, now, terms);
     const collecting = booking.fulfilment === 'collection';
     const order = {
       access_token_hash: hashToken(token),
@@ -437,7 +437,7 @@ export class CheckoutService {
       total_pence: basket.total.grossPence,
       terms_version: TERMS_VERSION,
       placed_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + this.options.paymentDays * DAY_MS).toISOString(),
+      expires_at: new Date(now.getTime() + terms.paymentDays * DAY_MS).toISOString(),
     };
     // Each line carries the basket line it was priced from (checked by place_order) and its
     // snapshot, named as order_lines' columns.
@@ -474,13 +474,14 @@ export class CheckoutService {
         ...rest,
         order: { ...placed, ...booking, booked_day: booking.delivery_date },
       };
-      const json = writtenOrderJson(booked);
+      const json = writtenOrderJson(booked, shop.bank);
       // The confirmation is written with the order: it carries the order's link, whose secret
       // exists only now, and an order that commits always has its mail (a crash loses none).
       if (links) {
         await writePlacedMails(tx, placed.id, json, {
           orderUrl: links.orderUrl(json.number, token),
           shopEmail: this.options.shopOrdersEmail,
+          shop,
         });
       }
       return { written: booked, json };

@@ -23,12 +23,39 @@ import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '#domain/order-states
 import { countryLabel } from '#domain/countries.ts';
 import { type Address } from '#domain/validation.ts';
 import { VAT_PERCENT } from '#domain/vat.ts';
+import type { IdentitySettingsValue } from '#domain/api-schemas-settings-identity.ts';
 import type { MailMessage } from '../mail.ts';
 import { rightsSections } from './confirmation-rights.ts';
 import { lineDescription, lineQuantity, type Block, type Section } from './mail-blocks.ts';
 
 /** The shop's trading name: the company name without 'Ltd' ('Tessera Stone'). */
 export const SHOP_NAME = COMPANY_NAME.replace(/\s+(?:Ltd|Limited)\.?$/i, '');
+
+/** What a mail shows of the shop. */
+export type MailShop = Pick<
+  IdentitySettingsValue,
+  | 'trading_name'
+  | 'legal_name'
+  | 'registered_office'
+  | 'email'
+  | 'phone'
+  | 'company_number'
+  | 'vat_number'
+>;
+
+/**
+ * The shop's details as seeded: the mails of an order's later life still print these; the
+ * confirmation prints the owner's identity settings.
+ */
+export const SEEDED_MAIL_SHOP: MailShop = {
+  trading_name: SHOP_NAME,
+  legal_name: COMPANY_NAME,
+  registered_office: [...SHOP_ADDRESS],
+  email: SHOP_EMAIL,
+  phone: SHOP_PHONE,
+  company_number: COMPANY_NUMBER,
+  vat_number: VAT_NUMBER,
+};
 
 const money = (pounds: string) => formatGBP(toPence(pounds));
 
@@ -57,7 +84,7 @@ function isAwaitingBankTransfer(order: OrderJson): boolean {
   );
 }
 
-function introSection(order: OrderJson, orderUrl: string): Section {
+function introSection(order: OrderJson, orderUrl: string, shop: MailShop): Section {
   const placed = formatLondonDate(order.placed_at);
   const next = isAwaitingBankTransfer(order)
     ? 'We are holding your stone until your bank transfer arrives: the details for paying are below.'
@@ -72,7 +99,7 @@ function introSection(order: OrderJson, orderUrl: string): Section {
       { kind: 'paragraph', text: `Dear ${order.billing_address.first_name},` },
       {
         kind: 'paragraph',
-        text: `Thank you for your order with ${SHOP_NAME}. This email confirms your order ${order.number}, placed on ${placed}. ${next}`,
+        text: `Thank you for your order with ${shop.trading_name}. This email confirms your order ${order.number}, placed on ${placed}. ${next}`,
       },
       {
         kind: 'figures',
@@ -227,32 +254,32 @@ function paymentSection(order: OrderJson): Section {
   };
 }
 
-export function shopSection(): Section {
+export function shopSection(shop: MailShop = SEEDED_MAIL_SHOP): Section {
   return {
     title: 'About us',
     blocks: [
-      { kind: 'address', lines: [COMPANY_NAME, ...SHOP_ADDRESS] },
+      { kind: 'address', lines: [shop.legal_name, ...shop.registered_office] },
       {
         kind: 'figures',
         rows: [
-          ['Email', SHOP_EMAIL],
-          ['Phone', SHOP_PHONE],
-          ['Company number', COMPANY_NUMBER],
-          ['VAT number', VAT_NUMBER],
+          ['Email', shop.email],
+          ['Phone', shop.phone],
+          ['Company number', shop.company_number],
+          ['VAT number', shop.vat_number],
         ],
       },
     ],
   };
 }
 
-function sections(order: OrderJson, orderUrl: string): Section[] {
+function sections(order: OrderJson, orderUrl: string, shop: MailShop): Section[] {
   return [
-    introSection(order, orderUrl),
+    introSection(order, orderUrl, shop),
     itemsSection(order),
     deliverySection(order),
     paymentSection(order),
     ...rightsSections(order, orderUrl),
-    shopSection(),
+    shopSection(shop),
   ];
 }
 
@@ -341,7 +368,7 @@ function htmlBlock(block: Block): string {
   }
 }
 
-function renderHtml(all: Section[], title: string): string {
+function renderHtml(all: Section[], title: string, shopName: string): string {
   const body = all
     .map((section) => {
       const heading =
@@ -356,7 +383,7 @@ function renderHtml(all: Section[], title: string): string {
 <body style="margin:0;padding:0;background:#f6f3ef;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f6f3ef;"><tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;"><tr><td style="padding:24px;">
-<h1 style="margin:0 0 16px;font-size:22px;${FONT}">${escapeHtml(SHOP_NAME)}</h1>
+<h1 style="margin:0 0 16px;font-size:22px;${FONT}">${escapeHtml(shopName)}</h1>
 ${body}
 </td></tr></table>
 </td></tr></table>
@@ -369,15 +396,25 @@ ${body}
  * what the Consumer Contracts Regulations ask a confirmation to carry. `links.orderUrl` is the
  * order's page (with its secret link for a guest).
  */
-export function orderConfirmationEmail(order: OrderJson, links: { orderUrl: string }): MailMessage {
+export function orderConfirmationEmail(
+  order: OrderJson,
+  links: { orderUrl: string },
+  shop: MailShop = SEEDED_MAIL_SHOP,
+): MailMessage {
   return sectionsMail(
     order.email,
-    `Your ${SHOP_NAME} order ${order.number}`,
-    sections(order, links.orderUrl),
+    `Your ${shop.trading_name} order ${order.number}`,
+    sections(order, links.orderUrl, shop),
+    shop.trading_name,
   );
 }
 
 /** A mail of sections, in plain text and HTML, laid out as the confirmation is. */
-export function sectionsMail(to: string, subject: string, all: Section[]): MailMessage {
-  return { to, subject, text: renderText(all), html: renderHtml(all, subject) };
+export function sectionsMail(
+  to: string,
+  subject: string,
+  all: Section[],
+  shopName = SHOP_NAME,
+): MailMessage {
+  return { to, subject, text: renderText(all), html: renderHtml(all, subject, shopName) };
 }

@@ -22,12 +22,19 @@ const AMOUNTS: Table = {
 };
 
 /** The credit note of one refund of an order, as an A4 PDF. */
-export async function renderCreditNotePdf(order: OrderJson, note: CreditNoteJson): Promise<Buffer> {
-  const doc = layout.newDocument({
-    title: `Credit note ${note.number}`,
-    subject: `Credit note for order ${order.number}`,
-    created: new Date(note.issued_at),
-  });
+export async function renderCreditNotePdf(
+  order: OrderJson,
+  note: CreditNoteJson,
+  seller: layout.Seller,
+): Promise<Buffer> {
+  const doc = layout.newDocument(
+    {
+      title: `Credit note ${note.number}`,
+      subject: `Credit note for order ${order.number}`,
+      created: new Date(note.issued_at),
+    },
+    seller,
+  );
   const done = layout.toBuffer(doc);
   layout.title(doc, 'Credit note');
   const facts: [string, string][] = [
@@ -44,7 +51,7 @@ export async function renderCreditNotePdf(order: OrderJson, note: CreditNoteJson
   const sellerBottom = layout.block(
     doc,
     'From',
-    layout.SELLER_LINES,
+    layout.sellerLines(seller),
     layout.MARGIN + WIDTH - 220,
     layout.MARGIN + 4,
     220,

@@ -9,7 +9,6 @@ import type { OrderJson, OrderLineJson, VatSplitJson } from '#domain/checkout.ts
 import { PAYMENT_METHOD_LABELS } from '#domain/checkout.ts';
 import { formatM2 } from '#domain/area.ts';
 import { lineCountText, lineUnitText } from '#domain/selling-unit.ts';
-import { COMPANY_NAME } from '#domain/company.ts';
 import { formatLondonDate } from '#domain/dates.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
@@ -94,6 +93,7 @@ function firstPageHeader(
   order: OrderJson,
   invoice: InvoiceDetails,
   invoiceNumber: string,
+  seller: layout.Seller,
 ): number {
   layout.title(doc, 'VAT invoice');
   const facts = layout.pairs(
@@ -109,15 +109,15 @@ function firstPageHeader(
     layout.MARGIN + 34,
     { label: 90, value: 150 },
   );
-  const seller = layout.block(
+  const sellerBottom = layout.block(
     doc,
     'From',
-    layout.SELLER_LINES,
+    layout.sellerLines(seller),
     layout.SIDE_X,
     layout.MARGIN + 4,
     layout.SIDE_WIDTH,
   );
-  const top = Math.max(facts, seller) + 18;
+  const top = Math.max(facts, sellerBottom) + 18;
   const billedTo = layout.block(
     doc,
     'Invoice to',
@@ -140,22 +140,29 @@ function firstPageHeader(
  * The VAT invoice of an order as an A4 PDF. Many lines run over several pages, each repeating the
  * table's header; every page has the shop's details and 'Page n of m' at its foot.
  */
-export async function renderInvoicePdf(order: OrderJson, invoice: InvoiceDetails): Promise<Buffer> {
+export async function renderInvoicePdf(
+  order: OrderJson,
+  invoice: InvoiceDetails,
+  seller: layout.Seller,
+): Promise<Buffer> {
   const invoiceNumber = formatInvoiceNumber(invoice.number);
-  const doc = layout.newDocument({
-    title: `VAT invoice ${invoiceNumber}`,
-    subject: `VAT invoice for order ${order.number}`,
-    created: invoice.issuedAt,
-  });
+  const doc = layout.newDocument(
+    {
+      title: `VAT invoice ${invoiceNumber}`,
+      subject: `VAT invoice for order ${order.number}`,
+      created: invoice.issuedAt,
+    },
+    seller,
+  );
   const done = layout.toBuffer(doc);
   const continued = () =>
     layout.continuationHeader(
       doc,
       `VAT invoice ${invoiceNumber} (continued)`,
-      `Order ${order.number} · ${COMPANY_NAME}`,
+      `Order ${order.number} · ${seller.legal_name}`,
     );
 
-  let y = firstPageHeader(doc, order, invoice, invoiceNumber);
+  let y = firstPageHeader(doc, order, invoice, invoiceNumber, seller);
   const rows = [...order.lines.map(lineCells), deliveryCells(order)];
   y = layout.drawTable(doc, LINES, rows, y, continued);
 
@@ -215,7 +222,7 @@ export async function renderInvoicePdf(order: OrderJson, invoice: InvoiceDetails
     );
 
   layout.footers(doc, (page) => ({
-    left: layout.COMPANY_FOOTER,
+    left: layout.companyFooter(seller),
     right: `${invoiceNumber} · Page ${page + 1} of ${doc.bufferedPageRange().count}`,
   }));
   doc.end();

@@ -1,6 +1,6 @@
 import type { OrderDocumentJson } from '#domain/api-schemas-tracking.ts';
 import type { OrderEventJson, OrderJson, PaymentMethod } from '#domain/checkout.ts';
-import { BANK_DETAILS } from '#domain/company.ts';
+import type { BankSettingsValue } from '#domain/api-schemas-settings-identity.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
 import { orderTimeline } from '#domain/order-timeline.ts';
@@ -61,6 +61,8 @@ export interface CreditNoteRow {
 
 /** How the order was opened: through its secret link, its documents' links carry the secret. */
 export interface PresentOptions {
+  /** Where a transfer is paid: the bank settings in force now. */
+  bank: Pick<BankSettingsValue, 'account_name' | 'sort_code' | 'account_number'>;
   creditNotes?: readonly CreditNoteRow[];
   token?: string | null;
   /** The notes staff wrote to the customer, oldest first. */
@@ -176,14 +178,19 @@ export interface WrittenOrder {
 }
 
 /** The answer for an order just placed, from the rows its statement wrote: no read-back. */
-export const writtenOrderJson = ({ order, lines, events }: WrittenOrder): OrderJson =>
-  presentOrder({ ...order, invoice_number: null, invoice_issued_at: null }, lines, events);
+export const writtenOrderJson = (
+  { order, lines, events }: WrittenOrder,
+  bank: PresentOptions['bank'],
+): OrderJson =>
+  presentOrder({ ...order, invoice_number: null, invoice_issued_at: null }, lines, events, {
+    bank,
+  });
 
 export function presentOrder(
   order: OrderRow,
   lines: LineRow[],
   events: EventRow[],
-  options: PresentOptions = {},
+  options: PresentOptions,
 ): OrderJson {
   const history = events.map((event) => ({
     at: iso(event.at),
@@ -260,9 +267,9 @@ export function presentOrder(
     bank_transfer:
       awaitingTransfer && order.expires_at !== null
         ? {
-            account_name: BANK_DETAILS.accountName,
-            sort_code: BANK_DETAILS.sortCode,
-            account_number: BANK_DETAILS.accountNumber,
+            account_name: options.bank.account_name,
+            sort_code: options.bank.sort_code,
+            account_number: options.bank.account_number,
             reference: order.number,
             pay_by: iso(order.expires_at),
           }

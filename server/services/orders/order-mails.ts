@@ -12,6 +12,7 @@ import type { MailMessage } from '../mail.ts';
 import { writeMail } from '../mail-outbox/outbox.ts';
 import {
   addressLines,
+  type MailShop,
   orderConfirmationEmail,
   sectionsMail,
   SHOP_NAME,
@@ -157,13 +158,13 @@ export async function writePlacedMails(
   tx: Tx,
   orderId: number,
   order: OrderJson,
-  links: { orderUrl: string; shopEmail: string },
+  links: { orderUrl: string; shopEmail: string; shop?: { identity: MailShop } },
 ): Promise<void> {
   await writeMail(tx, {
     kind: 'order_confirmation',
     orderId,
     eventKey: 'placed',
-    message: orderConfirmationEmail(order, { orderUrl: links.orderUrl }),
+    message: orderConfirmationEmail(order, { orderUrl: links.orderUrl }, links.shop?.identity),
   });
   await writeMail(tx, {
     kind: 'new_order',

@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { bankSection } from '../settings/identity-section.ts';
+import type { ShopDetailsCache } from '../settings/shop-details.ts';
 import { queryRows, type Database } from '#db/client.ts';
 import type { OrderJson, OrderSummaryJson, PaymentMethod } from '#domain/checkout.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
@@ -102,7 +104,11 @@ function sameHash(a: string, b: string): boolean {
 export class OrderService {
   constructor(
     private readonly db: Database,
-    private readonly options: { paymentDays: number; publicOrigin?: string | undefined },
+    private readonly options: {
+      paymentDays: number;
+      publicOrigin?: string | undefined;
+      shop?: ShopDetailsCache | undefined;
+    },
   ) {}
 
   /** The shop's public origin for links in the mails of an order's life, when configured. */
@@ -160,7 +166,7 @@ export class OrderService {
           WHERE o.id = ${orderId}`,
     );
     if (!order) throw notFound('Order not found');
-    const [lines, events, creditNotes, messages] = await Promise.all([
+    const [lines, events, creditNotes, messages, bank] = await Promise.all([
       queryRows<LineRow>(
         this.db,
         sql`SELECT * FROM order_lines WHERE order_id = ${orderId} ORDER BY position`,
@@ -178,8 +184,11 @@ export class OrderService {
         sql`SELECT created_at AS at, text FROM order_notes
             WHERE order_id = ${orderId} AND to_customer ORDER BY id`,
       ),
+      // Where transfers are paid: the kept copy, or (inside a staff edit's transaction) read.
+      this.options.shop?.get().then((shop) => shop.bank) ?? bankSection.read(this.db),
     ]);
     return presentOrder(order, lines, events, {
+      bank,
       creditNotes,
       token: access.token ?? null,
       messages,

@@ -3,7 +3,7 @@
 // page, label–value pairs, address blocks and a footer on every page.
 // Built-in Helvetica is enough: its encoding has '£', '²' and the en dash.
 import PDFDocument from 'pdfkit';
-import * as company from '#domain/company.ts';
+import type { IdentitySettingsValue } from '#domain/api-schemas-settings-identity.ts';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -22,20 +22,27 @@ export const SHADE = '#f3efea';
 export const SIDE_WIDTH = 210;
 export const SIDE_X = MARGIN + CONTENT_WIDTH - SIDE_WIDTH;
 
-/** The shop as the seller or sender, in a 'From' block. */
-export const SELLER_LINES: readonly string[] = [
-  company.COMPANY_NAME,
-  ...company.SHOP_ADDRESS,
-  `VAT registration number: ${company.VAT_NUMBER}`,
-  `Company number: ${company.COMPANY_NUMBER}`,
-  `${company.SHOP_EMAIL} · ${company.SHOP_PHONE}`,
+/** What a document prints of the shop: the owner's identity settings. */
+export type Seller = IdentitySettingsValue;
+
+/** The shop as the seller or sender, in a 'From' block: its legal name and registered office. */
+export const sellerLines = (seller: Seller): string[] => [
+  seller.legal_name,
+  ...seller.registered_office,
+  `VAT registration number: ${seller.vat_number}`,
+  `Company number: ${seller.company_number}`,
+  `${seller.email} · ${seller.phone}`,
 ];
 
 /** The left part of every page's footer. */
-export const COMPANY_FOOTER = `${company.COMPANY_NAME} · Company number ${company.COMPANY_NUMBER} · VAT registration number ${company.VAT_NUMBER}`;
+export const companyFooter = (seller: Seller) =>
+  `${seller.legal_name} · Company number ${seller.company_number} · VAT registration number ${seller.vat_number}`;
 
 /** An A4 document of the shop, its pages kept until the end so footers can count them. */
-export function newDocument(info: { title: string; subject: string; created: Date }): Doc {
+export function newDocument(
+  info: { title: string; subject: string; created: Date },
+  seller: Seller,
+): Doc {
   return new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
@@ -44,9 +51,9 @@ export function newDocument(info: { title: string; subject: string; created: Dat
     displayTitle: true,
     info: {
       Title: info.title,
-      Author: company.COMPANY_NAME,
+      Author: seller.legal_name,
       Subject: info.subject,
-      Creator: company.COMPANY_NAME,
+      Creator: seller.legal_name,
       CreationDate: info.created,
     },
   });

@@ -4,7 +4,6 @@
 // for the picker to write in.
 import type { OrderJson, OrderLineJson } from '#domain/checkout.ts';
 import { formatM2 } from '#domain/area.ts';
-import { COMPANY_NAME } from '#domain/company.ts';
 import { formatLondonDate } from '#domain/dates.ts';
 import {
   DOCUMENT_TITLES,
@@ -189,9 +188,9 @@ function receiptBox(doc: Doc, y: number): number {
 }
 
 /** One order's document from a fresh page; answers how many pages it took. */
-function drawOrder(doc: Doc, kind: DocumentKind, item: DocumentOrder): void {
+function drawOrder(doc: Doc, kind: DocumentKind, item: DocumentOrder, seller: layout.Seller): void {
   const heading = `${DOCUMENT_TITLES[kind]} ${item.order.number} (continued)`;
-  const continued = () => layout.continuationHeader(doc, heading, COMPANY_NAME);
+  const continued = () => layout.continuationHeader(doc, heading, seller.legal_name);
   let y = firstPageHeader(doc, kind, item);
   if (kind === 'delivery-note') y = deliveryNotes(doc, item.fulfilment, y);
   y = layout.drawTable(doc, LINES, item.order.lines.map(lineCells), y, continued);
@@ -212,25 +211,29 @@ function drawOrder(doc: Doc, kind: DocumentKind, item: DocumentOrder): void {
 export async function renderWarehousePdf(
   kind: DocumentKind,
   items: readonly DocumentOrder[],
+  seller: layout.Seller,
   now = new Date(),
 ): Promise<Buffer> {
   const name = DOCUMENT_TITLES[kind];
   const [only] = items;
-  const doc = layout.newDocument({
-    title:
-      items.length === 1 && only
-        ? `${name} ${only.order.number}`
-        : `${name}s: ${items.length} orders`,
-    subject: `${name} for ${items.map((item) => item.order.number).join(', ')}`,
-    created: now,
-  });
+  const doc = layout.newDocument(
+    {
+      title:
+        items.length === 1 && only
+          ? `${name} ${only.order.number}`
+          : `${name}s: ${items.length} orders`,
+      subject: `${name} for ${items.map((item) => item.order.number).join(', ')}`,
+      created: now,
+    },
+    seller,
+  );
   const done = layout.toBuffer(doc);
   /** The order each page belongs to, and its page number within the order. */
   const pages: { number: string; page: number; of: number }[] = [];
   items.forEach((item, i) => {
     if (i > 0) doc.addPage();
     const first = doc.bufferedPageRange().count - 1;
-    drawOrder(doc, kind, item);
+    drawOrder(doc, kind, item, seller);
     const count = doc.bufferedPageRange().count - first;
     for (let page = 0; page < count; page++) {
       pages.push({ number: item.order.number, page: page + 1, of: count });
@@ -239,7 +242,7 @@ export async function renderWarehousePdf(
   layout.footers(doc, (index) => {
     const at = pages[index];
     return {
-      left: layout.COMPANY_FOOTER,
+      left: layout.companyFooter(seller),
       right: at ? `${at.number} · ${name} · Page ${at.page} of ${at.of}` : '',
     };
   });

@@ -1,5 +1,10 @@
 import { deliverySection } from './delivery-section.ts';
+import { bankSection, identitySection } from './identity-section.ts';
 import type { SettingsSection } from './section.ts';
 
 /** Every section of the owner's settings, in the order the settings screen shows them. */
-export const SETTINGS_SECTIONS: readonly SettingsSection<unknown>[] = [deliverySection];
+export const SETTINGS_SECTIONS: readonly SettingsSection<unknown>[] = [
+  identitySection,
+  bankSection,
+  deliverySection,
+];
