@@ -12,12 +12,12 @@ import {
   type BalancePaymentJson,
   type DraftOrderJson,
 } from '#domain/api-schemas-order-tasks.ts';
-import { BANK_DETAILS } from '#domain/company.ts';
 import type { PaymentMethod } from '#domain/checkout.ts';
 import { formatPoundsPlain, toPence } from '#domain/money.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
 import { hashToken } from '../sessions.ts';
+import { bankSection } from '../settings/identity-section.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
 import { recordEvent } from './order-rows.ts';
 import { balanceLinkMail } from './order-task-mails.ts';
@@ -190,14 +190,15 @@ export class BalanceLinkService {
       }
       await tx.execute(sql`UPDATE balance_links SET status = 'awaiting_transfer',
           payment_method = 'bank_transfer' WHERE id = ${link.id} AND status = 'sent'`);
+      const bank = await bankSection.read(tx);
       return {
         order_number: link.number,
         status: 'awaiting_transfer' as const,
         due: formatPoundsPlain(due),
         bank_transfer: {
-          account_name: BANK_DETAILS.accountName,
-          sort_code: BANK_DETAILS.sortCode,
-          account_number: BANK_DETAILS.accountNumber,
+          account_name: bank.account_name,
+          sort_code: bank.sort_code,
+          account_number: bank.account_number,
           reference: link.number,
           pay_by: new Date(link.link_expires_at).toISOString(),
         },
