@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LIMIT_MESSAGES } from '#domain/rate-limits.ts';
+import { LIMIT_MESSAGES, type RateLimits } from '#domain/rate-limits.ts';
+import { readShopLimits } from '../services/settings/limits-section.ts';
+import { settingsContext } from '../services/settings/settings.ts';
 import type { ThrottleCheck } from '../services/throttle.ts';
 
 /** The public writes that mail someone or hold stock, each limited per address and session. */
@@ -9,18 +11,20 @@ export type LimitedAction = 'orders' | 'enquiries' | 'newsletter';
  * Charges one request of `action` to the caller's address (IP) and, when it has one, its session,
  * plus any `more` keys (a recipient's address), in the database counters every instance shares;
  * throws 429 with Retry-After when any is used up. Charged before the work, so a burst cannot
- * race past the limit.
+ * race past the limit. The limits are the owner's (the settings' `limits`), read per request so
+ * a save reaches every instance at once, never above the environment's RATE_LIMIT_* ceilings.
  */
 export async function chargeRequest(
   app: FastifyInstance,
   request: FastifyRequest,
   action: LimitedAction,
-  more: ThrottleCheck[] = [],
+  more: (limits: RateLimits) => ThrottleCheck[] = () => [],
 ): Promise<void> {
-  const limits = app.config.rateLimits;
+  const { ceilings } = settingsContext(app.config);
+  const { rates: limits } = await readShopLimits(app.services.db, ceilings);
   const session = await request.getSession();
   const checks: ThrottleCheck[] = [[`${action}:ip:${request.ip}`, limits[`${action}PerIp`]]];
   if (session)
     checks.push([`${action}:session:${session.tokenHash}`, limits[`${action}PerSession`]]);
-  await app.services.throttle.reserve([...checks, ...more], LIMIT_MESSAGES.tooManyRequests);
+  await app.services.throttle.reserve([...checks, ...more(limits)], LIMIT_MESSAGES.tooManyRequests);
 }

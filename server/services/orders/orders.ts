@@ -36,6 +36,7 @@ import {
 } from './order-rows.ts';
 import { dispatchNote, fulfil } from './fulfilment.ts';
 import { paymentReceivedMail } from './order-mails.ts';
+import { splitOrderAtTaxPoint } from './vat-rates.ts';
 
 export interface OrderAccess {
   customerId: number | null;
@@ -323,14 +324,15 @@ export class OrderService {
         actor: input.actor,
       });
       // The invoice number is taken only now, under the counter's row lock: numbers without gaps.
-      const [invoice] = await queryRows<{ number: number }>(
+      const [invoice] = await queryRows<{ number: number; tax_point: string | Date }>(
         tx,
         sql`WITH next AS (
             UPDATE counters SET value = value + 1 WHERE name = 'invoice' RETURNING value
           )
           INSERT INTO invoices (order_id, number, tax_point)
-          SELECT ${order.id}, value, now() FROM next RETURNING number`,
+          SELECT ${order.id}, value, now() FROM next RETURNING number, tax_point`,
       );
+      await splitOrderAtTaxPoint(tx, order.id, new Date(invoice!.tax_point));
       await writeMail(tx, {
         kind: 'payment_received',
         orderId: order.id,
