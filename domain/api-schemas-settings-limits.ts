@@ -172,3 +172,25 @@ export function limitsToStore(
   }
   return { stored, issues };
 }
+
+/** The limits as the settings form holds them: numbers as typed. */
+export const limitsFormValues = (value: LimitsSettingsValue): LimitsSettingsForm => ({
+  holding: {
+    ...value.holding,
+    order_max_pieces_per_size: String(value.holding.order_max_pieces_per_size),
+    unpaid_orders_per_buyer: String(value.holding.unpaid_orders_per_buyer),
+  },
+  rates: Object.fromEntries(Object.entries(value.rates).map(([k, v]) => [k, String(v)])),
+});
+
+/** Labels of the shopper rate limits, as the settings form shows them. */
+export const RATE_LIMIT_LABELS: Record<ShopperRateLimit, string> = {
+  ordersPerIp: 'Orders per internet address',
+  ordersPerSession: 'Orders per browser session',
+  ordersPerEmail: 'Orders per email address',
+  enquiriesPerIp: 'Enquiries per internet address',
+  enquiriesPerSession: 'Enquiries per browser session',
+  newsletterPerIp: 'Newsletter sign-ups per internet address',
+  newsletterPerSession: 'Newsletter sign-ups per browser session',
+  newsletterPerEmail: 'Newsletter sign-ups per email address',
+};

@@ -204,3 +204,23 @@ export const returnSettingsOf = (rules: ReturnRules): ReturnSettingsValue => ({
   collection_price: formatPoundsPlain(rules.collectionPricePence),
   damage_claim_hours: rules.damageClaimHours,
 });
+
+/** The VAT rates as the settings form holds them: percent as typed. */
+export const vatFormValues = (value: VatSettingsValue): VatSettingsForm => ({
+  rates: value.rates.map((r) => ({ effective_from: r.effective_from, percent: String(r.percent) })),
+});
+
+/** The sample rules as the settings form holds them: numbers as typed. */
+export const sampleFormValues = (value: SampleSettingsValue): SampleSettingsForm => ({
+  max_free_per_order: String(value.max_free_per_order),
+  max_free_per_product: String(value.max_free_per_product),
+  post_max_kg: String(value.post_max_kg),
+});
+
+/** The returns rules as the settings form holds them: numbers as typed. */
+export const returnFormValues = (value: ReturnSettingsValue): ReturnSettingsForm => ({
+  ...value,
+  window_days: String(value.window_days),
+  restocking_fee_percent: String(value.restocking_fee_percent),
+  damage_claim_hours: String(value.damage_claim_hours),
+});
