@@ -137,6 +137,8 @@ export const creditNoteSchema = z
     url: z.string(),
     /** The invoice a revision's credit note cancels ('INV-000001'); null for a refund's. */
     cancels_invoice: z.string().nullable(),
+    /** The VAT percent of the invoice it reduces: its amount is split at that rate. */
+    vat_percent: z.number(),
   })
   .meta({ id: 'CreditNote' });
 

@@ -113,15 +113,18 @@ export interface CreditNoteFacts {
   invoiceNumber: number;
   issuedAt: Date;
   grossPence: number;
+  /** The rate of the invoice it reduces (20 when not given). */
+  vatPercent?: number;
 }
 
 /**
- * A credit note's net and VAT: its gross split as the credit note PDF prints it (domain/vat.ts),
- * so the report and the document agree to the penny.
+ * A credit note's net and VAT: its gross split at its invoice's rate as the credit note PDF
+ * prints it (domain/vat.ts), so the report and the document agree to the penny.
  *
- * creditNoteSplit(13200) → { netPence: 11000, vatPence: 2200, grossPence: 13200 }
+ * creditNoteSplit({ grossPence: 13200 }) → { netPence: 11000, vatPence: 2200, grossPence: 13200 }
  */
-export const creditNoteSplit = (grossPence: number) => splitGross(grossPence);
+export const creditNoteSplit = (c: { grossPence: number; vatPercent?: number }) =>
+  splitGross(c.grossPence, c.vatPercent);
 
 /**
  * Whole pounds as HMRC takes boxes 6 to 9 of a VAT return: the pence are left out, not rounded
@@ -224,7 +227,7 @@ export function vatDocuments(
       gross: formatPoundsPlain(i.grossPence),
     })),
     ...creditNotes.map((c) => {
-      const split = creditNoteSplit(c.grossPence);
+      const split = creditNoteSplit(c);
       return {
         at: c.issuedAt.getTime(),
         type: 'credit_note' as const,
@@ -255,7 +258,7 @@ export function vatReport(
 ): VatReportJson {
   const sold = invoices.reduce((s, i) => add(s, i.netPence, i.vatPence, i.grossPence), noSums());
   const credited = creditNotes.reduce((s, c) => {
-    const split = creditNoteSplit(c.grossPence);
+    const split = creditNoteSplit(c);
     return add(s, split.netPence, split.vatPence, split.grossPence);
   }, noSums());
   const netSales = sold.netPence - credited.netPence;
@@ -415,7 +418,7 @@ export function salesReport(
   }
   const sold = invoices.reduce((s, i) => add(s, i.netPence, i.vatPence, i.grossPence), noSums());
   const refunded = creditNotes.reduce((s, c) => {
-    const split = creditNoteSplit(c.grossPence);
+    const split = creditNoteSplit(c);
     return add(s, split.netPence, split.vatPence, split.grossPence);
   }, noSums());
   return {

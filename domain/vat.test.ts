@@ -8,6 +8,7 @@ import {
   splitGross,
   sumSplits,
   vatIncludedPence,
+  vatPercentOn,
 } from './vat.ts';
 
 describe('VAT constants: "VAT 20%"', () => {
@@ -89,5 +90,25 @@ describe('splitGross and sumSplits: the one VAT split of lines, delivery and tot
         },
       ),
     );
+  });
+});
+
+describe('a rate by the day it takes effect', () => {
+  const rates = [
+    { effectiveFrom: '2011-01-04', percent: 20 },
+    { effectiveFrom: '2027-04-01', percent: 22.5 },
+  ];
+
+  it('is the latest rate taking effect on or before the day', () => {
+    expect(vatPercentOn(rates, '2027-03-31')).toBe(20);
+    expect(vatPercentOn(rates, '2027-04-01')).toBe(22.5);
+    expect(vatPercentOn([...rates].reverse(), '2030-01-01')).toBe(22.5);
+  });
+
+  it('splits the same shelf price at another rate by the one rounding rule', () => {
+    expect(splitGross(48000, 22.5)).toEqual({ netPence: 39184, vatPence: 8816, grossPence: 48000 });
+    expect(splitGross(1999, 17.5)).toEqual({ netPence: 1701, vatPence: 298, grossPence: 1999 });
+    expect(splitGross(1999, 0)).toEqual({ netPence: 1999, vatPence: 0, grossPence: 1999 });
+    expect(addVatPence(1701, 17.5)).toBe(1999);
   });
 });

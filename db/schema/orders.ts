@@ -138,7 +138,8 @@ export const orderLines = pgTable(
     sellingUnit: text('selling_unit').notNull().default('m2'),
     unitPricePence: integer('unit_price_pence').notNull(),
     unitNetPence: integer('unit_net_pence').notNull(),
-    vatRate: integer('vat_rate').notNull(),
+    /** Percent, up to 2 decimals: the rate of the order's tax point once invoiced (vat_rates). */
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2 }).notNull(),
     netPence: integer('net_pence').notNull(),
     vatPence: integer('vat_pence').notNull(),
     grossPence: integer('gross_pence').notNull(),
@@ -236,8 +237,23 @@ export const creditNotes = pgTable('credit_notes', {
   actor: text('actor').notNull(),
   /** The invoice it cancels, for a revision ('revision' refund_ref); null: the current one. */
   invoiceNumber: integer('invoice_number'),
+  /** The VAT percent of the invoice it reduces: its gross is split at that rate. */
+  vatPercent: numeric('vat_percent', { precision: 5, scale: 2 }).notNull().default('20'),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The VAT rates and the London day each takes effect: an invoice splits its VAT-inclusive
+ * prices at the rate in force on its tax point (decision 0011). Seeded with 20 % from 2011-01-04.
+ */
+export const vatRates = pgTable(
+  'vat_rates',
+  {
+    effectiveFrom: date('effective_from', { mode: 'string' }).primaryKey(),
+    percent: numeric('percent', { precision: 5, scale: 2 }).notNull(),
+  },
+  (t) => [check('vat_rates_percent_range', sql`${t.percent} BETWEEN 0 AND 100`)],
+);
 
 /**
  * Staff notes on an order: private ones for the back office, and ones to the customer, which

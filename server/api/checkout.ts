@@ -91,8 +91,8 @@ export async function checkoutApi(app: FastifyInstance) {
         throw badRequest(CHECKOUT_MESSAGES.idempotencyKeyRequired);
       }
       // Each order mails its buyer and holds stock: counted per address, session and buyer.
-      await chargeRequest(app, request, 'orders', [
-        [`orders:email:${body.email.toLowerCase()}`, app.config.rateLimits.ordersPerEmail],
+      await chargeRequest(app, request, 'orders', (limits) => [
+        [`orders:email:${body.email.toLowerCase()}`, limits.ordersPerEmail],
       ]);
       const origin = shopOrigin(app.config, request);
       const placed = await checkout.place(await request.getSession(), key, body, {

@@ -37,8 +37,8 @@ export async function newsletterApi(app: FastifyInstance) {
     },
     handler: async ({ body, request }) => {
       const address = body.email.trim().toLowerCase();
-      await chargeRequest(app, request, 'newsletter', [
-        [`newsletter:email:${address}`, app.config.rateLimits.newsletterPerEmail],
+      await chargeRequest(app, request, 'newsletter', (limits) => [
+        [`newsletter:email:${address}`, limits.newsletterPerEmail],
       ]);
       await subscribe(app.services.db, mail, address, shopOrigin(app.config, request));
       return { subscribed: true, message: NEWSLETTER_MESSAGES.subscribed };

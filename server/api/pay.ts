@@ -63,7 +63,7 @@ export async function payApi(app: FastifyInstance) {
       errors: [404, 409, 410, 422, 429],
     },
     handler: async ({ params, body, request, reply }): Promise<PlacedOrderJson> => {
-      await chargeRequest(app, request, 'orders', []);
+      await chargeRequest(app, request, 'orders');
       const origin = shopOrigin(app.config, request);
       const placed = await phone.pay(params.token, body, {
         orderUrl: (number, token) => `${origin}/checkout/order/${number}?token=${token}`,
@@ -105,7 +105,7 @@ export async function payApi(app: FastifyInstance) {
       errors: [404, 409, 410, 422, 429],
     },
     handler: async ({ params, body, request }) => {
-      await chargeRequest(app, request, 'orders', []);
+      await chargeRequest(app, request, 'orders');
       return { data: await balances.pay(params.token, body) };
     },
   });

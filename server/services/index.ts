@@ -13,6 +13,7 @@ import type { Config } from '../config.ts';
 import { DEFAULT_ORDER_LIMITS } from '#domain/limits.ts';
 import { SHOP_EMAIL } from '#domain/company.ts';
 import { Throttle } from './throttle.ts';
+import { readHoldingLimits } from './settings/limits-section.ts';
 import { ShopDetailsCache } from './settings/shop-details.ts';
 
 /** What the selling services need of the configuration. */
@@ -62,7 +63,8 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
       shop,
       paymentMethods,
       limits: selling?.orderLimits ?? DEFAULT_ORDER_LIMITS,
-      holding: selling?.holdingLimits ?? DEFAULT_HOLDING_LIMITS,
+      // The owner's caps, read per order: a save reaches every instance at once.
+      holding: () => readHoldingLimits(db, selling?.holdingLimits ?? DEFAULT_HOLDING_LIMITS),
       shopOrdersEmail: selling?.shopOrdersEmail ?? SHOP_EMAIL,
     }),
     /** Call after the catalogue changes (seed, import) so caches reload. */

@@ -20,6 +20,7 @@ describe('renderCreditNotePdf', () => {
         amount: '120.00',
         reason: 'Two cracked tiles',
         refund_ref: 're_123',
+        vat_percent: 20,
         cancels_invoice: null,
         actor: 'manager@tessera.test',
         url: '/x',

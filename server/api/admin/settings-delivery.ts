@@ -14,7 +14,7 @@ import { resourceVersion } from '../../services/staff-write.ts';
 import { deliverySection } from '../../services/settings/delivery-section.ts';
 import { previewDelivery } from '../../services/settings/delivery-preview.ts';
 import { paymentTerms } from '../../services/settings/shop-details.ts';
-import { saveSettings } from '../../services/settings/settings.ts';
+import { saveSettings, settingsContext } from '../../services/settings/settings.ts';
 
 const RESOURCE = 'settings:delivery';
 
@@ -28,7 +28,7 @@ export async function adminDeliverySettingsApi(app: FastifyInstance) {
   const tags = ['admin'];
   const answer = async () => ({
     version: await resourceVersion(db, RESOURCE),
-    value: await deliverySection.read(db),
+    value: await deliverySection.read(db, settingsContext(app.config)),
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/admin/settings/delivery')) {
@@ -72,7 +72,7 @@ export async function adminDeliverySettingsApi(app: FastifyInstance) {
         { area: 'settings', announce: 'settings' },
         async (who, member) => {
           if (member.role !== 'owner') throw forbidden('Only an owner may change the settings');
-          await saveSettings(db, who, { delivery: body });
+          await saveSettings(db, who, { delivery: body }, settingsContext(app.config));
         },
       );
       return { data: await answer() };

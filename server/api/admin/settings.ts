@@ -5,7 +5,7 @@ import { route } from '../../http/route.ts';
 import { staffWrite } from '../../http/staff-write.ts';
 import { requireStaff } from '../../plugins/staff-session.ts';
 import { SETTINGS_SECTIONS } from '../../services/settings/registry.ts';
-import { readSettings, saveSettings } from '../../services/settings/settings.ts';
+import { readSettings, saveSettings, settingsContext } from '../../services/settings/settings.ts';
 
 /** Each registered section under its key: `version` + `value` read, `version?` + `value` saved. */
 function sectionsSchema(save: boolean) {
@@ -50,7 +50,7 @@ export async function adminSettingsApi(app: FastifyInstance) {
     response: { description: 'The settings', schema: answer, errors: [401, 403] },
     handler: async ({ request }) => {
       await requireStaff(request, 'settings');
-      return { data: await readSettings(db) };
+      return { data: await readSettings(db, settingsContext(app.config)) };
     },
   });
 
@@ -73,10 +73,10 @@ export async function adminSettingsApi(app: FastifyInstance) {
         { area: 'settings', announce: 'settings' },
         async (who, member) => {
           if (member.role !== 'owner') throw forbidden('Only an owner may change the settings');
-          await saveSettings(db, who, body);
+          await saveSettings(db, who, body, settingsContext(app.config));
         },
       );
-      return { data: await readSettings(db) };
+      return { data: await readSettings(db, settingsContext(app.config)) };
     },
   });
 }

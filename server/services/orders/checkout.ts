@@ -117,7 +117,7 @@ export class CheckoutService {
       shop: ShopDetailsCache;
       paymentMethods: () => PaymentMethod[];
       limits: OrderLimits;
-      holding: HoldingLimits;
+      holding: () => Promise<HoldingLimits>;
       /** Where the shop's note of each new order goes. */
       shopOrdersEmail: string;
     },
@@ -365,7 +365,7 @@ export class CheckoutService {
     const refusal = holdingRefusal(
       { lines: basket.lines, totalPence: basket.total.grossPence },
       held ?? { orders: 0, pence: 0 },
-      this.options.holding,
+      await this.options.holding(),
     );
     if (refusal) throw new HttpError(422, 'holding_limit', refusal);
   }

@@ -1,25 +1,26 @@
 // A credit note for a refund, as a PDF laid out like the VAT invoice: its own gapless number,
 // its date, the invoice and order it refers to, seller and customer, the amount refunded split
-// into net and VAT at the standard rate (HMRC VAT Notice 700/45 §4), and the reason.
+// into net and VAT at the rate of the invoice it reduces (HMRC VAT Notice 700/45 §4), and the
+// reason.
 import type { OrderJson } from '#domain/checkout.ts';
 import { formatLondonDate } from '#domain/dates.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import type { CreditNoteJson } from '#domain/refunds.ts';
-import { splitGross, VAT_PERCENT } from '#domain/vat.ts';
+import { splitGross } from '#domain/vat.ts';
 import { addressLines } from './confirmation-email.ts';
 import type { Table } from './pdf-layout.ts';
 import * as layout from './pdf-layout.ts';
 
 const WIDTH = layout.CONTENT_WIDTH;
-const AMOUNTS: Table = {
+const amounts = (percent: number): Table => ({
   size: 9,
   columns: [
     { title: 'Description', width: 255, align: 'left' },
     { title: 'Net', width: 80, align: 'right' },
-    { title: `VAT at ${VAT_PERCENT}%`, width: 80, align: 'right' },
+    { title: `VAT at ${percent}%`, width: 80, align: 'right' },
     { title: 'Gross', width: 80, align: 'right' },
   ],
-};
+});
 
 /** The credit note of one refund of an order, as an A4 PDF. */
 export async function renderCreditNotePdf(
@@ -60,7 +61,8 @@ export async function renderCreditNotePdf(
   y =
     layout.block(doc, 'Credit to', addressLines(order.billing_address), layout.MARGIN, y, 220) + 24;
 
-  const split = splitGross(toPence(note.amount));
+  const AMOUNTS = amounts(note.vat_percent);
+  const split = splitGross(toPence(note.amount), note.vat_percent);
   y = layout.drawRow(doc, AMOUNTS, layout.headerCells(AMOUNTS), y, { shade: true });
   y = layout.drawRow(
     doc,

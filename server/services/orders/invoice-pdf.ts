@@ -69,6 +69,9 @@ function lineCells(line: OrderLineJson): Cell[] {
   ];
 }
 
+/** The rate of the invoice's tax point: every line of an invoiced order is split at it. */
+const invoicePercent = (order: OrderJson) => order.lines[0]?.vat_rate ?? VAT_PERCENT;
+
 function deliveryCells(order: OrderJson): Cell[] {
   const split: VatSplitJson = order.totals.delivery;
   const description: Cell = [
@@ -81,7 +84,7 @@ function deliveryCells(order: OrderJson): Cell[] {
     description,
     [{ text: '1' }],
     [{ text: `${money(split.net)} each` }],
-    [{ text: `${VAT_PERCENT}%` }],
+    [{ text: `${invoicePercent(order)}%` }],
     [{ text: money(split.net) }],
     [{ text: money(split.vat) }],
     [{ text: money(split.gross) }],
@@ -185,7 +188,7 @@ export async function renderInvoicePdf(
         ][])
       : []),
     ['Total excluding VAT', money(total.net), false],
-    [`VAT at ${VAT_PERCENT}%`, money(total.vat), false],
+    [`VAT at ${invoicePercent(order)}%`, money(total.vat), false],
     ['Total including VAT', money(total.gross), true],
   ];
   for (const [label, value, strong] of totalRows) {
@@ -215,7 +218,7 @@ export async function renderInvoicePdf(
     .fontSize(8.5)
     .fillColor(layout.MUTED)
     .text(
-      `All amounts in pounds sterling. Goods and delivery are standard-rated at ${VAT_PERCENT}%. Thank you for your order.`,
+      `All amounts in pounds sterling. Goods and delivery are standard-rated at ${invoicePercent(order)}%. Thank you for your order.`,
       layout.MARGIN,
       y + 10,
       { width: layout.CONTENT_WIDTH },

@@ -11,6 +11,7 @@ import { formatPoundsPlain } from '#domain/money.ts';
 import { isEditable, type OrderStatus, type PaymentStatus } from '#domain/order-states.ts';
 import { formatCreditNoteNumber } from '#domain/refunds.ts';
 import type { Address } from '#domain/validation.ts';
+import { VAT_PERCENT } from '#domain/vat.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { readPlacedDiscount } from '../discounts/basket-discount.ts';
 import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
@@ -19,6 +20,7 @@ import { claimVersion } from '../staff-write.ts';
 import { stockContext } from '../stock.ts';
 import { bookOrder } from './booking.ts';
 import { orderLineColumns, recordEvent } from './order-rows.ts';
+import { splitOrderAtTaxPoint } from './vat-rates.ts';
 import { orderRevisedMail } from './order-task-mails.ts';
 import { OrderService } from './orders.ts';
 import {
@@ -390,18 +392,19 @@ export class OrderEditService {
       sql`UPDATE counters SET value = value + 1 WHERE name = 'credit_note' RETURNING value`,
     );
     await tx.execute(sql`INSERT INTO credit_notes
-        (order_id, number, amount_pence, reason, refund_ref, actor, invoice_number)
+        (order_id, number, amount_pence, reason, refund_ref, actor, invoice_number, vat_percent)
       VALUES (${order.id}, ${note!.value}, ${order.total_pence},
         ${`Order changed: cancels invoice ${formatInvoiceNumber(cancelled.number)}`}, 'revision',
-        ${who.actor}, ${cancelled.number})`);
-    const [invoice] = await queryRows<{ number: number }>(
+        ${who.actor}, ${cancelled.number}, ${before.lines[0]?.vat_rate ?? VAT_PERCENT})`);
+    const [invoice] = await queryRows<{ number: number; tax_point: string | Date }>(
       tx,
       sql`WITH next AS (
           UPDATE counters SET value = value + 1 WHERE name = 'invoice' RETURNING value
         )
         INSERT INTO invoices (order_id, number, tax_point)
-        SELECT ${order.id}, value, now() FROM next RETURNING number`,
+        SELECT ${order.id}, value, now() FROM next RETURNING number, tax_point`,
     );
+    await splitOrderAtTaxPoint(tx, order.id, new Date(invoice!.tax_point));
     const papers: Papers = {
       creditNote: note!.value,
       cancelledInvoice: cancelled.number,

@@ -84,7 +84,8 @@ export interface LineRow {
   selling_unit: string;
   unit_price_pence: number;
   unit_net_pence: number;
-  vat_rate: number;
+  /** numeric: a string from the driver, a number from JSON the database built. */
+  vat_rate: string | number;
   net_pence: number;
   vat_pence: number;
   gross_pence: number;
@@ -225,7 +226,7 @@ export function presentOrder(
       unit: line.unit,
       selling_unit: isSellingUnit(line.selling_unit) ? line.selling_unit : DEFAULT_SELLING_UNIT,
       unit_price_net: pounds(line.unit_net_pence),
-      vat_rate: line.vat_rate,
+      vat_rate: Number(line.vat_rate),
       weight_kg: Number(line.weight_kg),
       discount: pounds(line.discount_pence ?? 0),
       total: split(line.net_pence, line.vat_pence, line.gross_pence),

@@ -38,6 +38,8 @@ import {
 } from './order-rows.ts';
 import { dispatchNote, fulfil } from './fulfilment.ts';
 import { paymentReceivedMail } from './order-mails.ts';
+import { expireOverdue } from './order-expiry.ts';
+import { splitOrderAtTaxPoint } from './vat-rates.ts';
 
 export interface OrderAccess {
   customerId: number | null;
@@ -339,14 +341,15 @@ export class OrderService {
       actor: input.actor,
     });
     // The invoice number is taken only now, under the counter's row lock: numbers without gaps.
-    const [invoice] = await queryRows<{ number: number }>(
+    const [invoice] = await queryRows<{ number: number; tax_point: string | Date }>(
       tx,
       sql`WITH next AS (
           UPDATE counters SET value = value + 1 WHERE name = 'invoice' RETURNING value
         )
         INSERT INTO invoices (order_id, number, tax_point)
-        SELECT ${order.id}, value, now() FROM next RETURNING number`,
+        SELECT ${order.id}, value, now() FROM next RETURNING number, tax_point`,
     );
+    await splitOrderAtTaxPoint(tx, order.id, new Date(invoice!.tax_point));
     await writeMail(tx, {
       kind: 'payment_received',
       orderId: order.id,
@@ -462,34 +465,9 @@ export class OrderService {
     announceMail();
   }
 
-  /**
-   * Expires orders whose payment window has passed and gives their stock back. Safe on every
-   * instance at once: each takes the rows it can lock and skips the others'. The lock is NO KEY
-   * UPDATE so that a row inserted elsewhere referencing the order (its key-share lock) does not
-   * make the sweep skip it.
-   */
-  async expireOverdue(now = new Date()): Promise<string[]> {
-    return this.db.transaction(async (tx) => {
-      const due = await queryRows<{ id: number; number: string }>(
-        tx,
-        sql`SELECT id, number FROM orders
-            WHERE status = 'pending_payment' AND expires_at <= ${now.toISOString()}::timestamptz
-            ORDER BY expires_at LIMIT 200 FOR NO KEY UPDATE SKIP LOCKED`,
-      );
-      for (const order of due) {
-        await releaseStock(tx, order, { reason: 'expiry', actor: 'system' });
-        await tx.execute(sql`UPDATE orders SET status = 'expired', expires_at = NULL,
-            updated_at = now() WHERE id = ${order.id}`);
-        await recordEvent(tx, order.id, {
-          kind: 'status',
-          from: 'pending_payment',
-          to: 'expired',
-          actor: 'system',
-          note: `Not paid within ${this.options.paymentDays} days: stock released`,
-        });
-      }
-      return due.map((order) => order.number);
-    });
+  /** Expires unpaid orders past their payment window (order-expiry.ts). */
+  expireOverdue(now = new Date()): Promise<string[]> {
+    return expireOverdue(this.db, this.options.paymentDays, now);
   }
 
   private async recordPayment(

@@ -3,6 +3,7 @@ import { queryRows, type Database } from '#db/client.ts';
 import { formatPoundsPlain, toPence } from '#domain/money.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { isEditable } from '#domain/order-states.ts';
+import { VAT_PERCENT } from '#domain/vat.ts';
 import { canMovePayment, type PaymentStatus } from '#domain/order-states.ts';
 import {
   formatCreditNoteNumber,
@@ -121,9 +122,10 @@ export class RefundService {
     );
     const number = counter!.value;
     await tx.execute(sql`INSERT INTO credit_notes
-        (order_id, number, amount_pence, reason, refund_ref, actor)
+        (order_id, number, amount_pence, reason, refund_ref, actor, vat_percent)
       VALUES (${order.id}, ${number}, ${input.amountPence}, ${input.reason}, ${refundRef},
-        ${input.who.actor})`);
+        ${input.who.actor}, (SELECT coalesce(max(vat_rate), ${VAT_PERCENT}) FROM order_lines
+          WHERE order_id = ${order.id}))`);
     const printed = formatCreditNoteNumber(number);
     await tx.execute(sql`UPDATE payments SET refunded_pence = ${refunded}, status = ${to},
         updated_at = now() WHERE id = ${payment.id}`);
@@ -187,10 +189,11 @@ export class RefundService {
       refund_ref: string;
       actor: string;
       invoice_number: number | null;
+      vat_percent: string;
     }>(
       this.db,
       sql`SELECT c.number, c.issued_at, c.amount_pence, c.reason, c.refund_ref, c.actor,
-            c.invoice_number
+            c.invoice_number, c.vat_percent
           FROM credit_notes c JOIN orders o ON o.id = c.order_id
           WHERE o.number = ${orderNumber} ORDER BY c.number`,
     );
@@ -203,6 +206,7 @@ export class RefundService {
       actor: row.actor,
       url: `/api/admin/orders/${orderNumber}/credit-notes/${formatCreditNoteNumber(row.number)}.pdf`,
       cancels_invoice: row.invoice_number === null ? null : formatInvoiceNumber(row.invoice_number),
+      vat_percent: Number(row.vat_percent),
     }));
   }
 

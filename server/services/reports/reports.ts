@@ -87,10 +87,11 @@ async function creditNotesIn(db: Database, period: ReportPeriod): Promise<Credit
     invoice_number: number;
     issued_at: string | Date;
     amount_pence: number;
+    vat_percent: string;
   }>(
     db,
     sql`SELECT c.number, o.number AS order_number, i.number AS invoice_number, c.issued_at,
-          c.amount_pence
+          c.amount_pence, c.vat_percent
         FROM credit_notes c JOIN orders o ON o.id = c.order_id
         JOIN LATERAL (
           -- The invoice it names (an edit's), else the order's invoice in force when it was issued.
@@ -107,6 +108,7 @@ async function creditNotesIn(db: Database, period: ReportPeriod): Promise<Credit
     invoiceNumber: r.invoice_number,
     issuedAt: new Date(r.issued_at),
     grossPence: r.amount_pence,
+    vatPercent: Number(r.vat_percent),
   }));
 }
 

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
 import type { Database } from '#db/client.ts';
+import type { ShopLimits } from '#domain/api-schemas-settings-limits.ts';
+
+/** What a section may need from the instance's configuration. */
+export interface SettingsContext {
+  /** The environment's HOLD_LIMIT_* and RATE_LIMIT_* values: the limits' ceilings. */
+  ceilings: ShopLimits;
+}
 
 /**
  * One part of the owner's settings (identity, bank, VAT, delivery, samples, returns, limits):
@@ -14,7 +21,10 @@ export interface SettingsSection<T> {
   /** Validates a PUT of the section, with the field messages the forms show (domain/). */
   readonly schema: z.ZodType<T>;
   /** The section as stored now (the seeded defaults until the owner saves). */
-  read(db: Database): Promise<T>;
-  /** Stores the validated section inside the save's transaction. */
-  write(tx: Database, value: T): Promise<void>;
+  read(db: Database, context: SettingsContext): Promise<T>;
+  /**
+   * Stores the validated section inside the save's transaction; a rule that needs the stored
+   * state or the context (a rate in force, a ceiling) throws a 400 naming the field.
+   */
+  write(tx: Database, value: T, context: SettingsContext): Promise<void>;
 }

@@ -3,11 +3,17 @@ import type { z } from 'zod';
 import { queryRows, type Database } from '#db/client.ts';
 import type { SettingsSection } from './section.ts';
 
+/** A section that needs nothing of the instance: read and written with the database alone. */
+export interface StoredSection<T> extends SettingsSection<T> {
+  read(db: Database): Promise<T>;
+  write(tx: Database, value: T): Promise<void>;
+}
+
 /**
  * A section kept whole as one shop_settings row (its key's), seeded by the migrations: read as
  * stored, written as validated.
  */
-export function storedSection<T>(key: string, schema: z.ZodType<T>): SettingsSection<T> {
+export function storedSection<T>(key: string, schema: z.ZodType<T>): StoredSection<T> {
   return {
     key,
     schema,

@@ -2,6 +2,10 @@ import type { ComponentType } from 'react';
 import type { SettingsFormProps } from './SectionForm.tsx';
 import { IdentitySettingsForm } from './IdentitySettingsForm.tsx';
 import { BankSettingsForm } from './BankSettingsForm.tsx';
+import { LimitsSettingsForm } from './LimitsSettingsForm.tsx';
+import { ReturnSettingsForm } from './ReturnSettingsForm.tsx';
+import { SampleSettingsForm } from './SampleSettingsForm.tsx';
+import { VatSettingsForm } from './VatSettingsForm.tsx';
 
 /**
  * One tab of the settings screen (/admin/settings): a section of GET /api/admin/settings under
@@ -16,5 +20,9 @@ export type SettingsTab =
 export const SETTINGS_TABS: readonly SettingsTab[] = [
   { key: 'identity', label: 'Shop identity', Form: IdentitySettingsForm },
   { key: 'bank', label: 'Bank and payment', Form: BankSettingsForm },
+  { key: 'vat', label: 'VAT', Form: VatSettingsForm },
   { key: 'delivery', label: 'Delivery', to: '/admin/settings/delivery' },
+  { key: 'samples', label: 'Samples', Form: SampleSettingsForm },
+  { key: 'returns', label: 'Returns', Form: ReturnSettingsForm },
+  { key: 'limits', label: 'Limits', Form: LimitsSettingsForm },
 ];
