@@ -138,8 +138,16 @@ describe('applyDiscount', () => {
       deliveryPence: 0,
       totalPence: 300,
     });
-    expect(discountedSplit(1999, 200)).toEqual({ netPence: 1499, vatPence: 300, grossPence: 1799 });
-    expect(discountedSplit(1001, 100)).toEqual({ netPence: 751, vatPence: 150, grossPence: 901 });
+    expect(discountedSplit(1999, 200, 20)).toEqual({
+      netPence: 1499,
+      vatPence: 300,
+      grossPence: 1799,
+    });
+    expect(discountedSplit(1001, 100, 20)).toEqual({
+      netPence: 751,
+      vatPence: 150,
+      grossPence: 901,
+    });
   });
   it('a fixed amount only off the eligible lines, never more than they come to', () => {
     const fixed = rules({ kind: 'fixed', amount: 1500, categoryIds: [4] });
@@ -183,7 +191,7 @@ describe('applyDiscount', () => {
           applied.linePence.forEach((off, i) => {
             expect(off).toBeGreaterThanOrEqual(0);
             expect(off).toBeLessThanOrEqual(lines[i]!.grossPence);
-            const split = discountedSplit(lines[i]!.grossPence, off);
+            const split = discountedSplit(lines[i]!.grossPence, off, 20);
             expect(split).toEqual(splitGross(lines[i]!.grossPence - off));
             expect(split.netPence + split.vatPence).toBe(split.grossPence);
             expect(split.grossPence).toBeGreaterThanOrEqual(0);

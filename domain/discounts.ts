@@ -208,12 +208,17 @@ export function applyDiscount(
 }
 
 /**
- * A line's price after its discount, split into net and VAT by the one rule of vat.ts.
+ * A line's price after its discount, split into net and VAT by the one rule of vat.ts at the
+ * percent in force.
  *
- * discountedSplit(1999, 200) → { netPence: 1499, vatPence: 300, grossPence: 1799 }
+ * discountedSplit(1999, 200, 20) → { netPence: 1499, vatPence: 300, grossPence: 1799 }
  */
-export function discountedSplit(grossPence: number, discountPence: number): VatSplit {
-  return splitGross(grossPence - discountPence);
+export function discountedSplit(
+  grossPence: number,
+  discountPence: number,
+  vatPercent: number,
+): VatSplit {
+  return splitGross(grossPence - discountPence, vatPercent);
 }
 
 /**

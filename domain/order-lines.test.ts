@@ -6,14 +6,17 @@ import { lineTotalPence } from './pricing.ts';
 describe('priceOrderLine: the basket line total, split into net and VAT', () => {
   it('prices a tile size per m² and splits 20 % VAT out of the gross', () => {
     expect(
-      priceOrderLine({
-        sellingUnit: 'm2',
-        option: '600x400x20',
-        pricePence: 6000,
-        pieces: 10,
-        m2: 2.4,
-        isSample: false,
-      }),
+      priceOrderLine(
+        {
+          sellingUnit: 'm2',
+          option: '600x400x20',
+          pricePence: 6000,
+          pieces: 10,
+          m2: 2.4,
+          isSample: false,
+        },
+        20,
+      ),
     ).toEqual({
       kind: 'size',
       unit: 'm2',
@@ -24,17 +27,43 @@ describe('priceOrderLine: the basket line total, split into net and VAT', () => 
     });
   });
 
+  it('splits at the percent given: 22.5 % moves the net and VAT of the same gross', () => {
+    expect(
+      priceOrderLine(
+        {
+          sellingUnit: 'm2',
+          option: '600x400x20',
+          pricePence: 6000,
+          pieces: 10,
+          m2: 2.4,
+          isSample: false,
+        },
+        22.5,
+      ),
+    ).toEqual({
+      kind: 'size',
+      unit: 'm2',
+      unitPricePence: 6000,
+      unitNetPence: 4898,
+      vatRate: 22.5,
+      total: { netPence: 11755, vatPence: 2645, grossPence: 14400 },
+    });
+  });
+
   it('rounds the net half up to the penny and gives VAT the rest', () => {
     // £19.99 gross: net 1665.83… → 1666, VAT 333.
     expect(
-      priceOrderLine({
-        sellingUnit: 'm2',
-        option: '5 Litre',
-        pricePence: 1999,
-        pieces: 1,
-        m2: null,
-        isSample: false,
-      }).total,
+      priceOrderLine(
+        {
+          sellingUnit: 'm2',
+          option: '5 Litre',
+          pricePence: 1999,
+          pieces: 1,
+          m2: null,
+          isSample: false,
+        },
+        20,
+      ).total,
     ).toEqual({
       netPence: 1666,
       vatPence: 333,
@@ -46,14 +75,17 @@ describe('priceOrderLine: the basket line total, split into net and VAT', () => 
     // 3 × £12.50: by area it would be 3 × 0.24 m² × £12.50 = £9.00.
     for (const sellingUnit of ['litre', 'each'] as const) {
       expect(
-        priceOrderLine({
-          option: '600x400',
-          sellingUnit,
-          pricePence: 1250,
-          pieces: 3,
-          m2: 0.72,
-          isSample: false,
-        }),
+        priceOrderLine(
+          {
+            option: '600x400',
+            sellingUnit,
+            pricePence: 1250,
+            pieces: 3,
+            m2: 0.72,
+            isSample: false,
+          },
+          20,
+        ),
       ).toEqual({
         kind: 'size',
         unit: 'item',
@@ -67,28 +99,34 @@ describe('priceOrderLine: the basket line total, split into net and VAT', () => 
 
   it('prices samples per item', () => {
     expect(
-      priceOrderLine({
-        sellingUnit: 'm2',
-        option: 'Free Sample',
-        pricePence: 0,
-        pieces: 1,
-        m2: null,
-        isSample: true,
-      }),
+      priceOrderLine(
+        {
+          sellingUnit: 'm2',
+          option: 'Free Sample',
+          pricePence: 0,
+          pieces: 1,
+          m2: null,
+          isSample: true,
+        },
+        20,
+      ),
     ).toMatchObject({
       kind: 'free-sample',
       unit: 'item',
       total: { netPence: 0, vatPence: 0, grossPence: 0 },
     });
     expect(
-      priceOrderLine({
-        sellingUnit: 'm2',
-        option: 'Full Size Sample (600x400x20)',
-        pricePence: 1500,
-        pieces: 2,
-        m2: null,
-        isSample: false,
-      }),
+      priceOrderLine(
+        {
+          sellingUnit: 'm2',
+          option: 'Full Size Sample (600x400x20)',
+          pricePence: 1500,
+          pieces: 2,
+          m2: null,
+          isSample: false,
+        },
+        20,
+      ),
     ).toMatchObject({ kind: 'full-size-sample', unit: 'item', total: { grossPence: 3000 } });
   });
 
@@ -99,14 +137,17 @@ describe('priceOrderLine: the basket line total, split into net and VAT', () => 
         fc.integer({ min: 1, max: 10_000 }),
         (pricePence, pieces) => {
           const m2 = Math.round(pieces * 0.24 * 1000) / 1000;
-          const line = priceOrderLine({
-            sellingUnit: 'm2',
-            option: '600x400x20',
-            pricePence,
-            pieces,
-            m2,
-            isSample: false,
-          });
+          const line = priceOrderLine(
+            {
+              sellingUnit: 'm2',
+              option: '600x400x20',
+              pricePence,
+              pieces,
+              m2,
+              isSample: false,
+            },
+            20,
+          );
           expect(line.total.grossPence).toBe(
             lineTotalPence({ pricePence, quantity: pieces, m2Quantity: m2, isSample: false }),
           );

@@ -46,7 +46,7 @@ export interface BasketTotals {
   subtotalPence: number;
   /**
    * The VAT contained in the VAT-inclusive subtotal (design.md section 7): the sum of each line's
-   * VAT, split by `splitGross` as checkout, orders and invoices split it.
+   * VAT, split by `splitGross` at the percent in force, as checkout, orders and invoices split it.
    */
   vatPence: number;
   /** Equals the subtotal: prices already include VAT (spec section 9). */
@@ -60,18 +60,18 @@ export interface BasketTotals {
  * equals the sum of the line totals the shopper sees.
  *
  * basketTotals([{ pricePence: 5000, quantity: 2, m2Quantity: 0.48, isSample: false },
- *               { pricePence: 0, quantity: 1, m2Quantity: null, isSample: true }])
+ *               { pricePence: 0, quantity: 1, m2Quantity: null, isSample: true }], 20)
  *   → { subtotalPence: 2400, vatPence: 400, totalPence: 2400, count: 3 }
- * basketTotals([]) → { subtotalPence: 0, vatPence: 0, totalPence: 0, count: 0 }
+ * basketTotals([], 20) → { subtotalPence: 0, vatPence: 0, totalPence: 0, count: 0 }
  */
-export function basketTotals(lines: readonly PricedLine[]): BasketTotals {
+export function basketTotals(lines: readonly PricedLine[], vatPercent: number): BasketTotals {
   let subtotalPence = 0;
   let vatPence = 0;
   let count = 0;
   for (const line of lines) {
     const total = lineTotalPence(line);
     subtotalPence += total;
-    vatPence += splitGross(total).vatPence;
+    vatPence += splitGross(total, vatPercent).vatPence;
     count += line.quantity;
   }
   return {

@@ -16,8 +16,9 @@ function hasQuantity(body: unknown): boolean {
 
 /** The basket (spec section 7): the session's cart, or the signed-in customer's. */
 export async function cartApi(app: FastifyInstance) {
-  const cart = new CartService(app.services.db, app.config.orderLimits);
-  const discounts = new CartDiscounts(app.services.db);
+  const vatPercent = () => app.services.vat.percentAt();
+  const cart = new CartService(app.services.db, app.config.orderLimits, vatPercent);
+  const discounts = new CartDiscounts(app.services.db, vatPercent);
   const tags = ['cart'];
   // A basket is private and changes with every write: never cached anywhere.
   app.addHook('onSend', async (_request, reply) => {

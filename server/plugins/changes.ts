@@ -74,6 +74,7 @@ export const changesPlugin = fp(async (app: FastifyInstance) => {
     if (change === 'content') app.services.menu.invalidate();
     if (change === 'settings') {
       app.services.checkout.invalidateRules();
+      app.services.vat.invalidate();
       app.services.shop.invalidate();
     }
   });

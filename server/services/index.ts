@@ -15,6 +15,7 @@ import { SHOP_EMAIL } from '#domain/company.ts';
 import { Throttle } from './throttle.ts';
 import { readHoldingLimits } from './settings/limits-section.ts';
 import { ShopDetailsCache } from './settings/shop-details.ts';
+import { VatRatesCache } from './orders/vat-now.ts';
 
 /** What the selling services need of the configuration. */
 export type SellingOptions = Pick<
@@ -43,6 +44,7 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
     selling?.stripe ? ['bank_transfer', 'card'] : ['bank_transfer'];
   const paymentDays = selling?.orderPaymentDays ?? 7;
   const shop = new ShopDetailsCache(db, { paymentDays });
+  const vat = new VatRatesCache(db);
   return {
     db,
     /** For pages and posts only (see DatabaseHandle.contentDb). */
@@ -58,6 +60,8 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
     paymentDays,
     /** The shop's identity and bank details, kept until the owner saves (a `settings` change). */
     shop,
+    /** The VAT rates, kept until the owner saves (a `settings` change). */
+    vat,
     orders: new OrderService(db, { paymentDays, publicOrigin: selling?.publicOrigin, shop }),
     checkout: new CheckoutService(db, {
       shop,
@@ -66,6 +70,7 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
       // The owner's caps, read per order: a save reaches every instance at once.
       holding: () => readHoldingLimits(db, selling?.holdingLimits ?? DEFAULT_HOLDING_LIMITS),
       shopOrdersEmail: selling?.shopOrdersEmail ?? SHOP_EMAIL,
+      vat,
     }),
     /** Call after the catalogue changes (seed, import) so caches reload. */
     invalidateCatalogue() {

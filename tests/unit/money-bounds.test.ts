@@ -17,7 +17,7 @@ import {
 } from '#domain/limits.ts';
 import { roundPence } from '#domain/money.ts';
 import { lineTotalPence } from '#domain/pricing.ts';
-import { splitGross, sumSplits } from '#domain/vat.ts';
+import { splitGross, sumSplits, VAT_PERCENT } from '#domain/vat.ts';
 import { CART_M2_MAX } from '#domain/validation.ts';
 import { priceBasket, type BasketLine } from '#server/services/orders/pricing.ts';
 
@@ -117,6 +117,7 @@ describe('bounds on money (property tests)', () => {
               zones: [],
               // The seeded sample rules (db/migrations/0014_free_orders_and_sample_rules.sql).
               samples: { maxFreePerOrder: 5, maxFreePerProduct: 1, postMaxKg: 18 },
+              vatPercent: VAT_PERCENT,
             },
             { country: 'GB', postcode: 'BS2 0UX' },
             option,

@@ -22,6 +22,7 @@ import { sessionInsert, type SessionForWrite, type SessionRecord } from '../sess
 import { priceString } from '../catalogue/present.ts';
 import { readSampleRules } from '../samples/sample-rules.ts';
 import { cartOwner, cartUpsert } from './ownership.ts';
+import { vatPercentNow } from '../orders/vat-now.ts';
 
 const unprocessable = (message: string, field: string) =>
   new HttpError(422, 'unprocessable', message, { [field]: message });
@@ -54,7 +55,13 @@ export class CartService {
   constructor(
     private readonly db: Database,
     private readonly limits: OrderLimits = DEFAULT_ORDER_LIMITS,
+    /** The VAT rate in force, which splits the basket's VAT (decision 0011). */
+    private readonly vatPercent: () => Promise<number> = () => vatPercentNow(db),
   ) {}
+
+  private async present(rows: LineRow[]): Promise<CartJson> {
+    return presentLines(rows, await this.vatPercent());
+  }
 
   /**
    * A basket write and the basket after it, in one transaction that is undone when the basket
@@ -81,7 +88,7 @@ export class CartService {
   async get(session: SessionRecord | null): Promise<CartJson> {
     if (!session) return EMPTY;
     const cartId = sql`(SELECT id FROM ${carts} WHERE ${cartOwner(session)})`;
-    return presentLines(
+    return this.present(
       await preparedRows<LineRow>(this.db, linesWithProducts(sql`${cartItems}`, cartId)),
     );
   }
@@ -113,7 +120,7 @@ export class CartService {
       const rows = await this.write(session, input, line);
       if (rows.length > 0) {
         session.saved();
-        return presentLines(rows);
+        return this.present(rows);
       }
       // Nothing written: the variation is no longer on sale as kept (the re-read says why),
       // its option changed (plan again), or the line is full.
@@ -304,7 +311,7 @@ export class CartService {
     );
     // Removed by another request in between: as unknown as if it had never been there.
     if (!rows.some((row) => row.id === itemId)) throw notFound('Basket item not found');
-    return presentLines(rows);
+    return this.present(rows);
   }
 
   async remove(session: SessionRecord | null, itemId: number): Promise<CartJson> {
@@ -315,7 +322,7 @@ export class CartService {
           lines AS (SELECT * FROM ${cartItems} WHERE cart_id = ${cartId} AND id <> ${itemId})
           ${linesWithProducts(sql`lines`)}`,
     );
-    return presentLines(rows);
+    return this.present(rows);
   }
 
   /** A line of the caller's own basket, in one query; any other id is unknown to them (404). */
@@ -432,7 +439,7 @@ function linesWithProducts(source: SQL, cartId?: SQL): SQL {
     ORDER BY l.id`;
 }
 
-function presentLines(rows: LineRow[]): CartJson {
+function presentLines(rows: LineRow[], vatPercent: number): CartJson {
   const lines = rows.map((row) => {
     const unit = sellingUnit(row.unit);
     // A line kept from before its product's unit counted carries m² it is not priced by.
@@ -449,7 +456,7 @@ function presentLines(rows: LineRow[]): CartJson {
     m2Quantity: line.m2,
     isSample: line.is_sample,
   }));
-  const totals = basketTotals(priced);
+  const totals = basketTotals(priced, vatPercent);
   return {
     line_items: lines.map((line, index) => ({
       id: line.id,

@@ -15,6 +15,7 @@ import { priceOrderLine } from '#domain/order-lines.ts';
 import { sumSplits } from '#domain/vat.ts';
 import { HttpError } from '../../http/errors.ts';
 import { readBasket, type BasketLine } from '../orders/pricing.ts';
+import { vatPercentNow } from '../orders/vat-now.ts';
 import type { SessionRecord } from '../sessions.ts';
 import {
   checkDiscount,
@@ -31,22 +32,29 @@ const refused = (refusal: Pick<DiscountRefusal, 'message'> & { reason: string })
     reason: refusal.reason,
   });
 
-const discountLines = (lines: readonly BasketLine[]) =>
+const discountLines = (lines: readonly BasketLine[], vatPercent: number) =>
   lines.map((line) => ({
     productId: line.productId,
     categoryIds: line.categoryIds,
-    grossPence: priceOrderLine({
-      option: line.option,
-      sellingUnit: line.sellingUnit,
-      pricePence: line.pricePence,
-      pieces: line.pieces,
-      m2: line.m2,
-      isSample: line.isSample,
-    }).total.grossPence,
+    grossPence: priceOrderLine(
+      {
+        option: line.option,
+        sellingUnit: line.sellingUnit,
+        pricePence: line.pricePence,
+        pieces: line.pieces,
+        m2: line.m2,
+        isSample: line.isSample,
+      },
+      vatPercent,
+    ).total.grossPence,
   }));
 
 export class CartDiscounts {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The VAT rate in force, which splits the discounted basket's VAT (decision 0011). */
+    private readonly vatPercent: () => Promise<number> = () => vatPercentNow(db),
+  ) {}
 
   /**
    * POST /api/cart/discount: the code checked against the basket as it is now and kept on it;
@@ -67,7 +75,12 @@ export class CartDiscounts {
       rules.maxUsesPerCustomer === null || session.customerId === null
         ? 0
         : await customerUses(this.db, rules.id, { customerId: session.customerId, email: null });
-    const refusal = discountRefusal(rules, discountLines(basket.lines), new Date(), uses);
+    const refusal = discountRefusal(
+      rules,
+      discountLines(basket.lines, await this.vatPercent()),
+      new Date(),
+      uses,
+    );
     if (refusal) throw refused(refusal);
     await this.db.execute(
       sql`UPDATE carts SET discount_code_id = ${rules.id}, updated_at = now()
@@ -100,18 +113,21 @@ export class CartDiscounts {
       }`,
     );
     if (!own?.discount_code_id) return cart;
-    const [basket, code] = await Promise.all([
+    const [basket, code, vatPercent] = await Promise.all([
       readBasket(this.db, session),
       readBasketDiscount(this.db, own.discount_code_id, {
         customerId: session.customerId,
         email: null,
       }),
+      this.vatPercent(),
     ]);
     if (!code) return cart;
-    const lines = discountLines(basket.lines);
+    const lines = discountLines(basket.lines, vatPercent);
     const discount = checkDiscount(code, lines);
     const charged = sumSplits(
-      lines.map((line, i) => discountedSplit(line.grossPence, discount.applied?.linePence[i] ?? 0)),
+      lines.map((line, i) =>
+        discountedSplit(line.grossPence, discount.applied?.linePence[i] ?? 0, vatPercent),
+      ),
     );
     return {
       ...cart,

@@ -60,6 +60,7 @@ import {
   type BasketLine,
   type PricedBasket,
 } from './pricing.ts';
+import type { VatRatesCache } from './vat-now.ts';
 
 const DAY_MS = 86_400_000;
 /**
@@ -120,6 +121,8 @@ export class CheckoutService {
       holding: () => Promise<HoldingLimits>;
       /** Where the shop's note of each new order goes. */
       shopOrdersEmail: string;
+      /** The VAT rate in force, which splits quotes and orders (decision 0011). */
+      vat: VatRatesCache;
     },
   ) {}
 
@@ -133,7 +136,7 @@ export class CheckoutService {
   private rules(): Promise<DeliveryRules> {
     const now = Date.now();
     if (!this.cachedRules || now - this.cachedRules.at > RULES_TTL_MS) {
-      const rules = deliveryRules(this.db);
+      const rules = deliveryRules(this.db, () => this.options.vat.percentAt());
       this.cachedRules = { at: now, rules };
       rules.catch(() => {
         if (this.cachedRules?.rules === rules) this.cachedRules = null;

@@ -138,7 +138,8 @@ function itemsSection(order: OrderJson): Section {
           ...discountRows,
           [`Delivery (${order.delivery.label})`, formatGBP(before.deliveryPence)],
           ['Total price, including VAT and delivery', money(totals.total.gross)],
-          [`VAT included at ${VAT_PERCENT}%`, money(totals.total.vat)],
+          // The rate the order's lines were split at: the one in force when it was placed.
+          [`VAT included at ${order.lines[0]?.vat_rate ?? VAT_PERCENT}%`, money(totals.total.vat)],
         ],
         strongRow: 2 + discountRows.length,
       },

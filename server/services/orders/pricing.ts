@@ -44,6 +44,7 @@ import {
 import { bookableDays, type BookingTerms } from './booking.ts';
 import { readSampleRules } from '../samples/sample-rules.ts';
 import { readDeliverySettings } from '../settings/delivery-section.ts';
+import { vatPercentNow } from './vat-now.ts';
 import type { SessionRecord } from '../sessions.ts';
 
 /** A basket line with what pricing, stock and the order's snapshot need. */
@@ -203,25 +204,43 @@ export async function readLines(
   });
 }
 
-/** What delivering a basket depends on: prices, zones and the sample rules. */
+/**
+ * What pricing a basket depends on: delivery prices, zones, the sample rules and the VAT percent
+ * in force (decision 0011), which splits every line and the delivery into net and VAT.
+ */
 export interface DeliveryRules {
   settings: DeliverySettings;
   zones: DeliveryZone[];
   samples: SampleRules;
+  vatPercent: number;
 }
 
 /**
  * Delivery settings (saved, or a preview's unsaved ones) with the sample rules, as priceBasket
  * takes them: checkout and the settings preview price with the same rules from the same values.
  */
-export function rulesOf(value: DeliverySettingsValue, samples: SampleRules): DeliveryRules {
-  return { ...deliveryRulesOf(value), samples };
+export function rulesOf(
+  value: DeliverySettingsValue,
+  samples: SampleRules,
+  vatPercent: number,
+): DeliveryRules {
+  return { ...deliveryRulesOf(value), samples, vatPercent };
 }
 
-/** The delivery prices and zones, and the sample rules, as the owner last set them. */
-export async function deliveryRules(db: Database): Promise<DeliveryRules> {
-  const [value, samples] = await Promise.all([readDeliverySettings(db), readSampleRules(db)]);
-  return rulesOf(value, samples);
+/**
+ * The delivery prices and zones, the sample rules and the VAT rate in force, as set now; the rate
+ * from `vat` (checkout passes the shop's cached reader) or read from `db`.
+ */
+export async function deliveryRules(
+  db: Database,
+  vat: () => Promise<number> = () => vatPercentNow(db),
+): Promise<DeliveryRules> {
+  const [value, samples, vatPercent] = await Promise.all([
+    readDeliverySettings(db),
+    readSampleRules(db),
+    vat(),
+  ]);
+  return rulesOf(value, samples, vatPercent);
 }
 
 /**
@@ -236,14 +255,17 @@ export function priceBasket(
   code: BasketDiscount | null = null,
 ): PricedBasket {
   const priced = lines.map((line) => {
-    const pricing = priceOrderLine({
-      option: line.option,
-      sellingUnit: line.sellingUnit,
-      pricePence: line.pricePence,
-      pieces: line.pieces,
-      m2: line.m2,
-      isSample: line.isSample,
-    });
+    const pricing = priceOrderLine(
+      {
+        option: line.option,
+        sellingUnit: line.sellingUnit,
+        pricePence: line.pricePence,
+        pieces: line.pieces,
+        m2: line.m2,
+        isSample: line.isSample,
+      },
+      rules.vatPercent,
+    );
     const deliveryLine = {
       option: line.option,
       kind: pricing.kind,
@@ -262,7 +284,7 @@ export function priceBasket(
   const discount = code && checkDiscount(code, discountLines);
   const linePence = discount?.applied ? discount.applied.linePence : priced.map(() => 0);
   const charged = priced.map((line, i) =>
-    discountedSplit(line.priced.total.grossPence, linePence[i]!),
+    discountedSplit(line.priced.total.grossPence, linePence[i]!, rules.vatPercent),
   );
   const goods = sumSplits(charged);
   const delivery = quoteDelivery({
@@ -277,7 +299,10 @@ export function priceBasket(
   const chosen = delivery.options.find((o) => o.id === option) ?? delivery.options[0] ?? null;
   const deliveryPence = chosen?.pricePence ?? 0;
   const finished = discount && withDeliveryDiscount(discount, deliveryPence);
-  const deliverySplit = splitGross(deliveryPence - (finished?.applied?.deliveryPence ?? 0));
+  const deliverySplit = splitGross(
+    deliveryPence - (finished?.applied?.deliveryPence ?? 0),
+    rules.vatPercent,
+  );
   return {
     lines: priced.map(({ deliveryLine: _unused, ...line }, i) => ({
       ...line,

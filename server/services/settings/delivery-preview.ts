@@ -9,6 +9,7 @@ import { normaliseUkPostcode } from '#domain/postcode.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { BookingTerms } from '../orders/booking.ts';
 import { estimateJson, lineJson, priceBasket, readLines, rulesOf } from '../orders/pricing.ts';
+import { vatPercentNow } from '../orders/vat-now.ts';
 import { readSampleRules } from '../samples/sample-rules.ts';
 
 /** Pieces of the default sample basket's tile: about 2.4 m², a pallet's weight of most stone. */
@@ -43,7 +44,11 @@ export async function previewDelivery(
   const wanted =
     input.lines?.map((l) => ({ variationId: l.variation_id, pieces: l.quantity })) ??
     (await sampleBasket(db));
-  const [lines, samples] = await Promise.all([readLines(db, wanted), readSampleRules(db)]);
+  const [lines, samples, vatPercent] = await Promise.all([
+    readLines(db, wanted),
+    readSampleRules(db),
+    vatPercentNow(db),
+  ]);
   const missing = lines.findIndex((line) => line === null);
   if (missing >= 0) {
     throw badRequest(DELIVERY_ESTIMATE_MESSAGES.unknownVariation, {
@@ -51,7 +56,7 @@ export async function previewDelivery(
     });
   }
   const found = lines.filter((line) => line !== null);
-  const rules = rulesOf(input.value, samples);
+  const rules = rulesOf(input.value, samples, vatPercent);
   const basket = priceBasket(found, rules, { country: 'GB', postcode }, undefined);
   return {
     ...estimateJson(postcode, basket, new Date(), terms),
