@@ -226,6 +226,8 @@ export const cartSchema = z
     subtotal: pounds,
     /** The VAT contained in the subtotal (design.md section 7). */
     vat: pounds,
+    /** The VAT percent the basket is split at: the rate in force today (decision 0011). */
+    vat_rate: z.number(),
     /** The subtotal less any discount code's amount: prices include VAT. */
     total: pounds,
     discount: discountSummarySchema.optional(),

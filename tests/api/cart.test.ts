@@ -25,7 +25,14 @@ describe('GET /api/cart', () => {
     const { status, body, response } = await new Shopper().call('GET', '/api/cart');
     expect(status).toBe(200);
     expect(body).toEqual({
-      data: { line_items: [], item_count: 0, subtotal: '0.00', vat: '0.00', total: '0.00' },
+      data: {
+        line_items: [],
+        item_count: 0,
+        subtotal: '0.00',
+        vat: '0.00',
+        vat_rate: 20,
+        total: '0.00',
+      },
     });
     expect(response.headers['set-cookie']).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-store');
@@ -76,6 +83,7 @@ describe('POST /api/cart/add', () => {
       item_count: 3,
       subtotal: pounds(lineTotal),
       vat: pounds(lineTotal - Math.round(lineTotal / 1.2)),
+      vat_rate: 20,
       total: pounds(lineTotal),
     });
     // The basket lives in the database: the same cookie reads it back.

@@ -48,7 +48,7 @@ export function BasketDrawer({
                 <dd className="text-right">−{money(cart.discount.amount)}</dd>
               </>
             ) : null}
-            <dt>VAT ({VAT_PERCENT}%, included)</dt>
+            <dt>VAT ({cart?.vat_rate ?? VAT_PERCENT}%, included)</dt>
             <dd className="text-right">{money(cart?.vat ?? '0')}</dd>
             <dt className="text-base font-semibold">Total</dt>
             <dd className="text-right text-base font-semibold">{money(cart?.total ?? '0')}</dd>

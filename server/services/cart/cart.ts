@@ -27,14 +27,6 @@ import { vatPercentNow } from '../orders/vat-now.ts';
 const unprocessable = (message: string, field: string) =>
   new HttpError(422, 'unprocessable', message, { [field]: message });
 
-const EMPTY: CartJson = {
-  line_items: [],
-  item_count: 0,
-  subtotal: '0.00',
-  vat: '0.00',
-  total: '0.00',
-};
-
 const notOfProduct = () =>
   unprocessable('This size does not belong to the product', 'variation_id');
 
@@ -86,7 +78,7 @@ export class CartService {
 
   /** The caller's basket in one query (no cart yet reads as no lines). */
   async get(session: SessionRecord | null): Promise<CartJson> {
-    if (!session) return EMPTY;
+    if (!session) return this.present([]);
     const cartId = sql`(SELECT id FROM ${carts} WHERE ${cartOwner(session)})`;
     return this.present(
       await preparedRows<LineRow>(this.db, linesWithProducts(sql`${cartItems}`, cartId)),
@@ -489,6 +481,7 @@ function presentLines(rows: LineRow[], vatPercent: number): CartJson {
     item_count: totals.count,
     subtotal: priceString(totals.subtotalPence),
     vat: priceString(totals.vatPence),
+    vat_rate: vatPercent,
     total: priceString(totals.totalPence),
   };
 }
