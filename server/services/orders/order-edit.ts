@@ -32,6 +32,7 @@ import {
   type PricedBasket,
 } from './pricing.ts';
 import type { RefundGateway } from './refunds.ts';
+import { mailShop } from '../shop-signature.ts';
 
 interface OrderRow {
   id: number;
@@ -169,7 +170,7 @@ export class OrderEditService {
       kind: 'order_revised',
       orderId: order.id,
       eventKey: `edit:${version}`,
-      message: orderRevisedMail(after, papers),
+      message: orderRevisedMail(after, papers, await mailShop(tx)),
       attachments:
         papers.invoice !== null && papers.creditNote !== null
           ? [

@@ -40,6 +40,7 @@ import { dispatchNote, fulfil } from './fulfilment.ts';
 import { paymentReceivedMail } from './order-mails.ts';
 import { expireOverdue } from './order-expiry.ts';
 import { splitOrderAtTaxPoint } from './vat-rates.ts';
+import { mailShop } from '../shop-signature.ts';
 
 export interface OrderAccess {
   customerId: number | null;
@@ -354,7 +355,10 @@ export class OrderService {
       kind: 'payment_received',
       orderId: order.id,
       eventKey: 'paid',
-      message: paymentReceivedMail({ ...order, origin: this.mailOrigin }, invoice!.number),
+      message: paymentReceivedMail(
+        { ...order, origin: this.mailOrigin, shop: await mailShop(tx) },
+        invoice!.number,
+      ),
       attachments: [{ kind: 'invoice' }],
     });
     if (order.customerId !== null) {
@@ -459,7 +463,12 @@ export class OrderService {
         actor,
         note: note ?? (dispatch ? dispatchNote(dispatch) : null),
       });
-      await fulfil(tx, { ...order, origin: this.mailOrigin }, to, dispatch ?? null);
+      await fulfil(
+        tx,
+        { ...order, origin: this.mailOrigin, shop: await mailShop(tx) },
+        to,
+        dispatch ?? null,
+      );
       await audited?.(tx, order.status);
     });
     announceMail();
