@@ -118,7 +118,7 @@ export class Accounts {
         link,
         '',
         `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
-        ...signatureLines(shop),
+        ...signatureLines(shop, origin),
       ].join('\n'),
     });
   }
@@ -156,7 +156,7 @@ export class Accounts {
         link,
         '',
         `The link works once and expires in ${hours} hours. Once verified, orders you placed as a guest with this address can be added to your account. If you did not make a ${shop.trading_name} account, ignore this email.`,
-        ...signatureLines(shop),
+        ...signatureLines(shop, origin),
       ].join('\n'),
     });
     return 'sent';

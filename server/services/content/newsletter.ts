@@ -42,7 +42,7 @@ export async function subscribe(
       `To confirm, open this link: ${origin}/newsletter/confirm?token=${token}`,
       '',
       'If it was not you, ignore this email: you will not hear from us again.',
-      ...signatureLines(shop),
+      ...signatureLines(shop, origin),
     ].join('\n'),
   });
 }
@@ -76,7 +76,7 @@ export async function confirm(
       'We will send you new arrivals, stone care advice and offers, never more than twice a month.',
       '',
       `To unsubscribe at any time, open this link: ${origin}/newsletter/unsubscribe?token=${unsubscribeToken}`,
-      ...signatureLines(shop),
+      ...signatureLines(shop, origin),
     ].join('\n'),
   });
   return true;

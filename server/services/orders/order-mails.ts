@@ -6,7 +6,6 @@ import { formatLondonDate } from '#domain/dates.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import type { Dispatch } from '#domain/order-mail.ts';
-import { COMPLAINTS_PATH } from '#domain/consumer-rights.ts';
 import { formatCreditNoteNumber } from '#domain/refunds.ts';
 import type { MailMessage } from '../mail.ts';
 import { writeMail } from '../mail-outbox/outbox.ts';
@@ -17,7 +16,7 @@ import {
   sectionsMail,
   shopSection,
 } from './confirmation-email.ts';
-import { thanksLine } from '../shop-signature.ts';
+import { COMPLAINTS_INVITE, complaintsUrl, thanksLine } from '../shop-signature.ts';
 import { lineDescription, lineQuantity, type Block } from './mail-blocks.ts';
 import type { Tx } from './order-rows.ts';
 
@@ -46,11 +45,11 @@ function customerMail(order: MailOrder, subject: string, blocks: Block[]): MailM
       {
         title: 'Complaints',
         blocks: [
-          paragraph('Not happy with something? Tell us and we will put it right.'),
+          paragraph(COMPLAINTS_INVITE),
           {
             kind: 'link',
             label: 'How to complain',
-            href: `${order.origin ?? ''}${COMPLAINTS_PATH}`,
+            href: complaintsUrl(order.origin),
           },
         ],
       },
