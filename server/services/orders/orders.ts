@@ -474,9 +474,12 @@ export class OrderService {
     announceMail();
   }
 
-  /** Expires unpaid orders past their payment window (order-expiry.ts). */
-  expireOverdue(now = new Date()): Promise<string[]> {
-    return expireOverdue(this.db, this.options.paymentDays, now);
+  /** Expires unpaid orders past their window (order-expiry.ts), noting the days now in force. */
+  async expireOverdue(now = new Date()): Promise<string[]> {
+    const days = this.options.shop
+      ? (await this.options.shop.get()).bank.payment_days
+      : this.options.paymentDays;
+    return expireOverdue(this.db, days, now);
   }
 
   private async recordPayment(
