@@ -5,9 +5,8 @@ import type { BankSettingsValue, IdentitySettingsValue } from './api-schemas-set
 
 /**
  * The shop's identity as seeded (migration 0030_shop_settings): the owner edits it in the
- * settings (shop_settings), and the footer, contact page, order confirmation, invoices and credit
- * notes read it from there. The seeded CMS copy and the mails of an order's later life still
- * print these defaults.
+ * settings (shop_settings), and the footer, contact page, mails, invoices and credit notes read
+ * it from there. The seeded CMS copy still prints these defaults.
  */
 export const SEEDED_IDENTITY: IdentitySettingsValue = {
   trading_name: 'Tessera Stone',
@@ -46,7 +45,7 @@ export const SEEDED_BANK: BankSettingsValue = {
   payment_days: null,
 };
 
-// The seeded details by their old names, for the copy that still prints the defaults.
+// The seeded details by their old names, for the seeded copy that prints the defaults.
 export const COMPANY_NAME = SEEDED_IDENTITY.legal_name;
 export const SHOP_ADDRESS: readonly string[] = SEEDED_IDENTITY.registered_office;
 export const SHOP_PHONE = SEEDED_IDENTITY.phone;

@@ -2,13 +2,8 @@
 // the basket, the confirmation mail and the content pages: the 14-day right to cancel, its
 // exemption for goods made to the customer's specification (reg. 28(1)(b)), the model
 // cancellation form (Schedule 3, Part B) and how to complain.
-import {
-  COMPANY_NAME,
-  PALLET_RETURN_PENCE,
-  SHOP_ADDRESS,
-  SHOP_EMAIL,
-  SHOP_PHONE,
-} from './company.ts';
+import type { IdentitySettingsValue } from './api-schemas-settings-identity.ts';
+import { PALLET_RETURN_PENCE, SEEDED_IDENTITY } from './company.ts';
 import { formatGBP } from './money.ts';
 
 /** Days from delivery in which a consumer may cancel (reg. 30). */
@@ -34,19 +29,31 @@ export function palletReturnText(): string {
   return `Stone delivered on a pallet goes back on a pallet: we collect it from a mainland UK address for ${formatGBP(PALLET_RETURN_PENCE)} a pallet (including VAT), taken off your refund; a collection from the Scottish Highlands or islands is quoted first. You may instead bring the goods to our showroom by appointment, at no charge.`;
 }
 
+/**
+ * What the rights texts name of the shop: the owner's identity settings in a mail, the seeded
+ * identity in the seeded content pages.
+ */
+export type RightsShop = Pick<
+  IdentitySettingsValue,
+  'legal_name' | 'registered_office' | 'email' | 'phone'
+>;
+
 /** The shop as the model form and complaints name it: name, postal address, email. */
-export function shopContactLine(): string {
-  return `${COMPANY_NAME}, ${SHOP_ADDRESS.join(', ')}, email ${SHOP_EMAIL}`;
+export function shopContactLine(shop: RightsShop = SEEDED_IDENTITY): string {
+  return `${shop.legal_name}, ${shop.registered_office.join(', ')}, email ${shop.email}`;
 }
 
 /**
  * The model cancellation form of Schedule 3, Part B, with the shop's name, address and email
  * filled in, one line each; the order number is filled in when known.
  */
-export function modelCancellationForm(orderNumber?: string): string[] {
+export function modelCancellationForm(
+  orderNumber?: string,
+  shop: RightsShop = SEEDED_IDENTITY,
+): string[] {
   return [
     '(Complete and return this form only if you wish to withdraw from the contract)',
-    `To ${shopContactLine()}:`,
+    `To ${shopContactLine(shop)}:`,
     'I/We [*] hereby give notice that I/We [*] cancel my/our [*] contract of sale of the following goods [*]/for the supply of the following service [*],',
     `Ordered on [*]/received on [*],${orderNumber ? ` order number ${orderNumber},` : ''}`,
     'Name of consumer(s),',
@@ -57,9 +64,13 @@ export function modelCancellationForm(orderNumber?: string): string[] {
   ];
 }
 
+/** How to complain, in the words of the mail and the complaints page, naming this shop. */
+export const complaintsHowText = (shop: RightsShop = SEEDED_IDENTITY) =>
+  `If you are unhappy with your order or our service, please tell us so we can put it right: email ${shop.email}, call ${shop.phone} (Monday to Friday, 9:00am to 5:30pm) or write to ${shop.legal_name}, ${shop.registered_office.join(', ')}. Please quote your order number.`;
+
 /** How to complain, in the words of the mail and the complaints page. */
 export const COMPLAINTS_TEXT = {
-  how: `If you are unhappy with your order or our service, please tell us so we can put it right: email ${SHOP_EMAIL}, call ${SHOP_PHONE} (Monday to Friday, 9:00am to 5:30pm) or write to ${COMPANY_NAME}, ${SHOP_ADDRESS.join(', ')}. Please quote your order number.`,
+  how: complaintsHowText(),
   handling:
     'We acknowledge every complaint within 2 working days and aim to resolve it within 14 days; if it takes longer, we tell you why and when to expect our answer.',
   escalation:

@@ -48,7 +48,7 @@ describe('password change', () => {
 /** The mails to `email` but the verification link every registration sends. */
 const outboxMailsTo = (email: string) =>
   outboxMails(t.config.dataDir, email).filter(
-    (mail) => mail.subject !== 'Verify your email address for Tessera',
+    (mail) => mail.subject !== 'Verify your email address for Tessera Stone',
   );
 
 function resetToken(email: string): string {
@@ -71,7 +71,7 @@ describe('password reset', () => {
     expect(known.headers['cache-control']).toBe('no-store');
     expect(outboxMailsTo(unknownEmail)).toEqual([]);
     const [mail] = outboxMailsTo(email);
-    expect(mail!.subject).toBe('Reset your Tessera password');
+    expect(mail!.subject).toBe('Reset your Tessera Stone password');
     expect(mail!.text).toContain('http://localhost:80/my-account/reset-password?token=');
     expect(mail!.text).toContain('expires in 60 minutes');
   });

@@ -1,9 +1,11 @@
-// Every mail of an order's life tells the customer how to complain, with a link to the page.
+// Every mail of an order's life, and the account's and newsletter's, tells the customer how to
+// complain, with a link to the page.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { RefundService } from '#server/services/orders/refunds.ts';
 import { storeOrderAwaitingPayment } from '#tests/factories/stored-orders.ts';
+import { outboxMails } from '#tests/setup/outbox.ts';
 import { staffOfEveryRole, type StaffBrowser } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -65,5 +67,37 @@ it('links the complaints page from payment, dispatch, delivery, cancellation and
       'Not happy with something? Tell us and we will put it right.\n\nHow to complain: https://shop.test/complaints',
     );
     expect(mail.html, mail.kind).toContain('href="https://shop.test/complaints"');
+  }
+});
+
+it('links the complaints page from the account, newsletter and password reset mails', async () => {
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, payload, remoteAddress: '10.202.0.1' });
+  const shopper = 'complainer@complaints-mails.test';
+  const registered = await post('/api/auth/register', {
+    email: shopper,
+    password: 'Granite-Sett-42',
+  });
+  expect(registered.statusCode).toBe(201);
+  expect((await post('/api/auth/lost-password', { email: shopper })).statusCode).toBe(200);
+  const reader = 'reader@complaints-mails.test';
+  expect((await post('/api/newsletter/subscribe', { email: reader })).statusCode).toBe(200);
+  const token = /confirm\?token=(\S+)/.exec(outboxMails(t.config.dataDir, reader)[0]!.text)![1]!;
+  expect((await post('/api/newsletter/confirm', { token })).statusCode).toBe(200);
+
+  const mails = [
+    ...outboxMails(t.config.dataDir, shopper),
+    ...outboxMails(t.config.dataDir, reader),
+  ];
+  expect(mails.map((mail) => mail.subject)).toEqual([
+    'Verify your email address for Tessera Stone',
+    'Reset your Tessera Stone password',
+    'Please confirm your subscription to the Tessera Stone newsletter',
+    "You're subscribed to the Tessera Stone newsletter",
+  ]);
+  for (const mail of mails) {
+    expect(mail.text, mail.subject).toContain(
+      'Not happy with something? Tell us and we will put it right. How to complain: https://shop.test/complaints',
+    );
   }
 });

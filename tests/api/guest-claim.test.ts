@@ -49,7 +49,7 @@ describe('email verification', () => {
   it('mails a link at registration; the link verifies the email once', async () => {
     const { customer, email, id } = await register();
     const mails = outboxMails(t.config.dataDir, email);
-    expect(mails.map((m) => m.subject)).toEqual(['Verify your email address for Tessera']);
+    expect(mails.map((m) => m.subject)).toEqual(['Verify your email address for Tessera Stone']);
     const token = verificationToken(email);
     const before = await customer.call('GET', '/api/verify');
     expect(before.body.user.email_verified_at).toBeNull();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '#db/schema/index.ts';
-import { COMPANY_NAME } from '#domain/company.ts';
+import { SEEDED_IDENTITY } from '#domain/company.ts';
 import { NEWSLETTER_MESSAGES } from '#domain/newsletter.ts';
 import { MESSAGES } from '#domain/validation.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
@@ -44,7 +44,7 @@ describe('POST /api/newsletter/subscribe (double opt-in)', () => {
     expect(row!.confirmedAt).toBeNull();
     const [mail] = mailTo('jo.bloggs@example.com');
     expect(mail!.subject).toBe(
-      `Please confirm your subscription to the ${COMPANY_NAME} newsletter`,
+      `Please confirm your subscription to the ${SEEDED_IDENTITY.trading_name} newsletter`,
     );
     expect(mail!.text).not.toContain('/newsletter/unsubscribe');
     const token = linkToken(mail!.text, 'confirm')!;
@@ -60,8 +60,8 @@ describe('POST /api/newsletter/subscribe (double opt-in)', () => {
     expect(after!.confirmTokenHash).toBeNull();
     const mails = mailTo('jo.bloggs@example.com');
     expect(mails.map((m) => m.subject)).toEqual([
-      `Please confirm your subscription to the ${COMPANY_NAME} newsletter`,
-      `You're subscribed to the ${COMPANY_NAME} newsletter`,
+      `Please confirm your subscription to the ${SEEDED_IDENTITY.trading_name} newsletter`,
+      `You're subscribed to the ${SEEDED_IDENTITY.trading_name} newsletter`,
     ]);
     expect(linkToken(mails[1]!.text, 'unsubscribe')).toBeDefined();
 

@@ -158,7 +158,7 @@ describe('enrolment only through an invitation link', () => {
     });
     expect(added.status).toBe(201);
     const [mail] = outboxMails(t.config.dataDir, email);
-    expect(mail!.subject).toBe('Your Tessera back office account');
+    expect(mail!.subject).toBe('Your Tessera Stone back office account');
     expect(mail!.text).toMatch(/\/admin\/invitation#[\w-]{40,}/);
     expect(mail!.text).toContain('expires in 72 hours');
     // No password yet: the account cannot sign in, whatever is typed.

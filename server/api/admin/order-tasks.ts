@@ -24,6 +24,7 @@ import { addOrderNote } from '../../services/orders/order-notes.ts';
 import { PhoneOrderService, searchSizes } from '../../services/orders/phone-orders.ts';
 import { RefundService } from '../../services/orders/refunds.ts';
 import { stripePaymentsFor } from '../../services/payments/stripe.ts';
+import { paymentTerms } from '../../services/settings/shop-details.ts';
 
 const draftParams = z.object({
   id: z.coerce.number({ error: 'A draft order id is a number' }).int().min(1).max(2_147_483_647),
@@ -34,7 +35,7 @@ export async function adminOrderTasksApi(app: FastifyInstance) {
   const { db, orders, checkout } = app.services;
   const gateway = stripePaymentsFor(app.config.stripe) ?? null;
   const refunds = new RefundService(db, orders, gateway);
-  const edits = new OrderEditService(db, gateway, { paymentDays: app.services.paymentDays });
+  const edits = new OrderEditService(db, gateway, () => paymentTerms(app.services.shop));
   const phone = new PhoneOrderService(db, checkout);
   const balances = new BalanceLinkService(db, { paymentDays: app.services.paymentDays });
   const tags = ['admin'];

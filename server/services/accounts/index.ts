@@ -1,5 +1,6 @@
 import type { Database } from '#db/client.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
+import { mailShop, signatureLines } from '../shop-signature.ts';
 import type { Mailer } from '../mail.ts';
 import { VERIFY_MESSAGES } from '#domain/api-schemas-tracking.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#domain/rate-limits.ts';
@@ -42,7 +43,7 @@ export class Accounts {
   private readonly throttle: Throttle;
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly mailer: Mailer,
     private readonly limits: RateLimits = DEFAULT_RATE_LIMITS,
   ) {
@@ -105,17 +106,19 @@ export class Accounts {
     const token = await this.resets.issue(customer.id);
     const link = `${origin}/my-account/reset-password?token=${encodeURIComponent(token)}`;
     const minutes = RESET_TOKEN_TTL_MS / 60_000;
+    const shop = await mailShop(this.db);
     await this.mailer.sendMail({
       to: customer.email,
-      subject: 'Reset your Tessera password',
+      subject: `Reset your ${shop.trading_name} password`,
       text: [
         `Hello ${customer.firstName || customer.username},`,
         '',
-        'Someone asked to reset the password of your Tessera account. To choose a new password, open this link:',
+        `Someone asked to reset the password of your ${shop.trading_name} account. To choose a new password, open this link:`,
         '',
         link,
         '',
         `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
+        ...signatureLines(shop, origin),
       ].join('\n'),
     });
   }
@@ -141,9 +144,10 @@ export class Accounts {
     const token = await this.verifications.issue(customer.id, normaliseEmail(customer.email));
     const link = `${origin}/my-account/verify-email?token=${encodeURIComponent(token)}`;
     const hours = VERIFY_TOKEN_TTL_MS / 3_600_000;
+    const shop = await mailShop(this.db);
     await this.mailer.sendMail({
       to: customer.email,
-      subject: 'Verify your email address for Tessera',
+      subject: `Verify your email address for ${shop.trading_name}`,
       text: [
         `Hello ${customer.firstName || customer.username},`,
         '',
@@ -151,7 +155,8 @@ export class Accounts {
         '',
         link,
         '',
-        `The link works once and expires in ${hours} hours. Once verified, orders you placed as a guest with this address can be added to your account. If you did not make a Tessera account, ignore this email.`,
+        `The link works once and expires in ${hours} hours. Once verified, orders you placed as a guest with this address can be added to your account. If you did not make a ${shop.trading_name} account, ignore this email.`,
+        ...signatureLines(shop, origin),
       ].join('\n'),
     });
     return 'sent';

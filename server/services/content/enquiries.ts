@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { enquiries, products } from '#db/schema/index.ts';
-import { SHOP_EMAIL } from '#domain/company.ts';
+import { mailShop } from '../shop-signature.ts';
 import { ENQUIRY_TITLES, type Enquiry } from '#domain/enquiry.ts';
 import type { Mailer } from '../mail.ts';
 
@@ -61,7 +61,7 @@ export async function submitEnquiry(
   const id = row!.id;
   try {
     await mail.sendMail({
-      to: SHOP_EMAIL,
+      to: (await mailShop(db)).email,
       subject: `${ENQUIRY_TITLES[enquiry.kind]}: ${enquiry.name}${productName ? `, ${productName}` : ''} (#${id})`,
       text: mailText(enquiry, productName),
     });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import { newsletterSubscribers } from '#db/schema/index.ts';
-import { COMPANY_NAME } from '#domain/company.ts';
+import { mailShop, signatureLines } from '../shop-signature.ts';
 import type { Mailer } from '../mail.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -32,15 +32,17 @@ export async function subscribe(
         RETURNING n.id`,
   );
   if (!pending) return;
+  const shop = await mailShop(db);
   await mail.sendMail({
     to: address,
-    subject: `Please confirm your subscription to the ${COMPANY_NAME} newsletter`,
+    subject: `Please confirm your subscription to the ${shop.trading_name} newsletter`,
     text: [
-      `Someone, we hope you, asked to receive news and offers from ${COMPANY_NAME} at this address.`,
+      `Someone, we hope you, asked to receive news and offers from ${shop.trading_name} at this address.`,
       '',
       `To confirm, open this link: ${origin}/newsletter/confirm?token=${token}`,
       '',
       'If it was not you, ignore this email: you will not hear from us again.',
+      ...signatureLines(shop, origin),
     ].join('\n'),
   });
 }
@@ -65,14 +67,16 @@ export async function confirm(
         RETURNING email`,
   );
   if (!confirmed) return false;
+  const shop = await mailShop(db);
   await mail.sendMail({
     to: confirmed.email,
-    subject: `You're subscribed to the ${COMPANY_NAME} newsletter`,
+    subject: `You're subscribed to the ${shop.trading_name} newsletter`,
     text: [
-      `Thank you for subscribing to news and offers from ${COMPANY_NAME}.`,
+      `Thank you for subscribing to news and offers from ${shop.trading_name}.`,
       'We will send you new arrivals, stone care advice and offers, never more than twice a month.',
       '',
       `To unsubscribe at any time, open this link: ${origin}/newsletter/unsubscribe?token=${unsubscribeToken}`,
+      ...signatureLines(shop, origin),
     ].join('\n'),
   });
   return true;

@@ -22,6 +22,7 @@ import { audit, type AuditActor } from '../staff/audit.ts';
 import { recordEvent } from './order-rows.ts';
 import { balanceLinkMail } from './order-task-mails.ts';
 import { OrderService } from './orders.ts';
+import { mailShop } from '../shop-signature.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -101,7 +102,7 @@ export class BalanceLinkService {
         kind: 'payment_link',
         orderId: order.order_id,
         eventKey: `balance:${row!.id}`,
-        message: balanceLinkMail(json, due, { url: link, expiresAt }),
+        message: balanceLinkMail(json, due, { url: link, expiresAt }, await mailShop(tx)),
       });
       await audit(tx, who, {
         action: 'order.balance_link',

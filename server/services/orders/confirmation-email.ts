@@ -7,14 +7,7 @@
 import type { OrderJson } from '#domain/checkout.ts';
 import { CHECKOUT_MESSAGES, PAYMENT_METHOD_LABELS } from '#domain/checkout.ts';
 import { lineUnitText } from '#domain/selling-unit.ts';
-import {
-  COMPANY_NAME,
-  COMPANY_NUMBER,
-  SHOP_ADDRESS,
-  SHOP_EMAIL,
-  SHOP_PHONE,
-  VAT_NUMBER,
-} from '#domain/company.ts';
+import { SEEDED_IDENTITY } from '#domain/company.ts';
 import { BOOKING_MESSAGES, formatBookedDay } from '#domain/booking.ts';
 import { formatLondonDate } from '#domain/dates.ts';
 import { figuresBeforeDiscount, lineGrossBeforeDiscount } from '#domain/discounts.ts';
@@ -28,9 +21,6 @@ import type { MailMessage } from '../mail.ts';
 import { rightsSections } from './confirmation-rights.ts';
 import { lineDescription, lineQuantity, type Block, type Section } from './mail-blocks.ts';
 
-/** The shop's trading name: the company name without 'Ltd' ('Tessera Stone'). */
-export const SHOP_NAME = COMPANY_NAME.replace(/\s+(?:Ltd|Limited)\.?$/i, '');
-
 /** What a mail shows of the shop. */
 export type MailShop = Pick<
   IdentitySettingsValue,
@@ -43,19 +33,8 @@ export type MailShop = Pick<
   | 'vat_number'
 >;
 
-/**
- * The shop's details as seeded: the mails of an order's later life still print these; the
- * confirmation prints the owner's identity settings.
- */
-export const SEEDED_MAIL_SHOP: MailShop = {
-  trading_name: SHOP_NAME,
-  legal_name: COMPANY_NAME,
-  registered_office: [...SHOP_ADDRESS],
-  email: SHOP_EMAIL,
-  phone: SHOP_PHONE,
-  company_number: COMPANY_NUMBER,
-  vat_number: VAT_NUMBER,
-};
+/** The shop's details as seeded: what a confirmation rendered without settings (a unit test) shows. */
+export const SEEDED_MAIL_SHOP: MailShop = SEEDED_IDENTITY;
 
 const money = (pounds: string) => formatGBP(toPence(pounds));
 
@@ -279,7 +258,7 @@ function sections(order: OrderJson, orderUrl: string, shop: MailShop): Section[]
     itemsSection(order),
     deliverySection(order),
     paymentSection(order),
-    ...rightsSections(order, orderUrl),
+    ...rightsSections(order, orderUrl, shop),
     shopSection(shop),
   ];
 }
@@ -415,7 +394,7 @@ export function sectionsMail(
   to: string,
   subject: string,
   all: Section[],
-  shopName = SHOP_NAME,
+  shopName: string,
 ): MailMessage {
   return { to, subject, text: renderText(all), html: renderHtml(all, subject, shopName) };
 }

@@ -3,12 +3,13 @@
 // made_to_order flag says), what returning costs, how the contract was formed, the model
 // cancellation form (Schedule 3, Part B) and how to complain.
 import type { OrderJson } from '#domain/checkout.ts';
-import { COMPANY_NAME, SHOP_ADDRESS, SHOP_EMAIL, SHOP_PHONE } from '#domain/company.ts';
 import {
   CANCELLABLE_LABEL,
   CANCELLATION_DAYS,
   COMPLAINTS_PATH,
   COMPLAINTS_TEXT,
+  complaintsHowText,
+  type RightsShop,
   modelCancellationForm,
   palletReturnText,
 } from '#domain/consumer-rights.ts';
@@ -23,10 +24,10 @@ function returnCost(order: OrderJson): string {
   return `${base} Goods delivered by post or courier can go back the same way.`;
 }
 
-function cancellationSection(order: OrderJson): Section {
+function cancellationSection(order: OrderJson, shop: RightsShop): Section {
   const exempt = order.lines.filter((line) => line.is_bespoke);
   const cancellable = order.lines.filter((line) => !line.is_bespoke);
-  const address = [COMPANY_NAME, ...SHOP_ADDRESS].join(', ');
+  const address = [shop.legal_name, ...shop.registered_office].join(', ');
   const blocks: Block[] = [];
   if (cancellable.length > 0) {
     blocks.push({
@@ -47,7 +48,7 @@ function cancellationSection(order: OrderJson): Section {
     blocks.push(
       {
         kind: 'paragraph',
-        text: `To cancel, tell us clearly before the ${CANCELLATION_DAYS} days are over: email ${SHOP_EMAIL}, call ${SHOP_PHONE}, or write to ${address}. Please quote your order number, ${order.number}. You may use the model cancellation form below, but you do not have to.`,
+        text: `To cancel, tell us clearly before the ${CANCELLATION_DAYS} days are over: email ${shop.email}, call ${shop.phone}, or write to ${address}. Please quote your order number, ${order.number}. You may use the model cancellation form below, but you do not have to.`,
       },
       {
         kind: 'paragraph',
@@ -93,14 +94,14 @@ function contractSection(order: OrderJson): Section {
   return { title: 'Our contract', blocks: [{ kind: 'paragraph', text }] };
 }
 
-function formSection(order: OrderJson): Section {
+function formSection(order: OrderJson, shop: RightsShop): Section {
   return {
     title: 'Model cancellation form',
-    blocks: [{ kind: 'address', lines: modelCancellationForm(order.number) }],
+    blocks: [{ kind: 'address', lines: modelCancellationForm(order.number, shop) }],
   };
 }
 
-function complaintsSection(orderUrl: string): Section {
+function complaintsSection(orderUrl: string, shop: RightsShop): Section {
   let href = COMPLAINTS_PATH;
   try {
     href = new URL(COMPLAINTS_PATH, orderUrl).href;
@@ -110,7 +111,7 @@ function complaintsSection(orderUrl: string): Section {
   return {
     title: 'Complaints',
     blocks: [
-      { kind: 'paragraph', text: COMPLAINTS_TEXT.how },
+      { kind: 'paragraph', text: complaintsHowText(shop) },
       { kind: 'paragraph', text: COMPLAINTS_TEXT.handling },
       { kind: 'paragraph', text: COMPLAINTS_TEXT.escalation },
       { kind: 'link', label: 'How to complain', href },
@@ -119,12 +120,12 @@ function complaintsSection(orderUrl: string): Section {
 }
 
 /** The rights sections, in the order the mail gives them. */
-export function rightsSections(order: OrderJson, orderUrl: string): Section[] {
+export function rightsSections(order: OrderJson, orderUrl: string, shop: RightsShop): Section[] {
   const cancellable = order.lines.some((line) => !line.is_bespoke);
   return [
     contractSection(order),
-    cancellationSection(order),
-    ...(cancellable ? [formSection(order)] : []),
-    complaintsSection(orderUrl),
+    cancellationSection(order, shop),
+    ...(cancellable ? [formSection(order, shop)] : []),
+    complaintsSection(orderUrl, shop),
   ];
 }

@@ -6,6 +6,7 @@ import type { OrderStatus } from '#domain/order-states.ts';
 import { writeMail } from '../mail-outbox/outbox.ts';
 import { cancelledMail, deliveredMail, dispatchedMail } from './order-mails.ts';
 import type { OrderHead, Tx } from './order-rows.ts';
+import type { MailShop } from './confirmation-email.ts';
 
 /** The history's note of a dispatch: 'Palletways PW-123456, due 2026-12-03'. */
 export const dispatchNote = (d: Dispatch) =>
@@ -17,7 +18,7 @@ export const dispatchNote = (d: Dispatch) =>
  */
 export async function fulfil(
   tx: Tx,
-  order: OrderHead & { origin: string | undefined },
+  order: OrderHead & { origin: string | undefined; shop: MailShop },
   to: OrderStatus,
   dispatch: Dispatch | null,
 ): Promise<void> {

@@ -32,6 +32,7 @@ import {
   type PricedBasket,
 } from './pricing.ts';
 import type { RefundGateway } from './refunds.ts';
+import { mailShop } from '../shop-signature.ts';
 
 interface OrderRow {
   id: number;
@@ -83,11 +84,13 @@ export class OrderEditService {
   constructor(
     private readonly db: Database,
     private readonly gateway: RefundGateway | null,
-    private readonly terms: { paymentDays: number },
+    /** The days an unpaid order waits, as the owner last saved them (paymentTerms). */
+    private readonly terms: () => Promise<{ paymentDays: number }>,
   ) {}
 
   async edit(number: string, input: OrderEditInput, who: AuditActor): Promise<EditResult> {
-    const result = await this.db.transaction((tx) => this.editIn(tx, number, input, who));
+    const terms = await this.terms();
+    const result = await this.db.transaction((tx) => this.editIn(tx, number, input, who, terms));
     announceMail();
     return result;
   }
@@ -97,6 +100,7 @@ export class OrderEditService {
     number: string,
     input: OrderEditInput,
     who: AuditActor,
+    terms: { paymentDays: number },
   ): Promise<EditResult> {
     const [order] = await queryRows<OrderRow>(
       tx,
@@ -117,7 +121,7 @@ export class OrderEditService {
       input.version,
     );
     if (!isEditable(order.status)) throw conflict(ORDER_TASK_MESSAGES.notEditable(order.status));
-    const reader = new OrderService(tx, this.terms);
+    const reader = new OrderService(tx, terms);
     const before = await reader.json(order.id);
     const oldLines = await queryRows<OldLine>(
       tx,
@@ -148,7 +152,7 @@ export class OrderEditService {
       });
     }
     await this.moveStock(tx, order, oldLines, basket, who);
-    await this.writeOrder(tx, order, basket, shipping, option !== order.delivery.option);
+    await this.writeOrder(tx, order, basket, shipping, option !== order.delivery.option, terms);
     const papers = await this.settle(tx, order, before, basket.total.grossPence, who, version);
     const after = await reader.json(order.id);
     await recordEvent(tx, order.id, {
@@ -169,7 +173,7 @@ export class OrderEditService {
       kind: 'order_revised',
       orderId: order.id,
       eventKey: `edit:${version}`,
-      message: orderRevisedMail(after, papers),
+      message: orderRevisedMail(after, papers, await mailShop(tx)),
       attachments:
         papers.invoice !== null && papers.creditNote !== null
           ? [
@@ -284,10 +288,11 @@ export class OrderEditService {
     basket: PricedBasket,
     shipping: Address,
     rebook: boolean,
+    terms: { paymentDays: number },
   ): Promise<void> {
     const now = new Date();
     const chosen = basket.delivery.options.find((o) => o.id === basket.option)!;
-    const estimate = deliveryJson(basket, now, this.terms).options.find(
+    const estimate = deliveryJson(basket, now, terms).options.find(
       (o) => o.id === chosen.id,
     )!.estimate;
     const collecting = chosen.id === 'collection';
@@ -338,7 +343,7 @@ export class OrderEditService {
             delivery_instructions: order.delivery_instructions ?? undefined,
           } as Parameters<typeof bookOrder>[2],
           now,
-          this.terms,
+          terms,
         )
       : null;
     await tx.execute(sql`UPDATE orders SET shipping_address = ${JSON.stringify(shipping)}::jsonb,

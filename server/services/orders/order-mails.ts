@@ -6,7 +6,6 @@ import { formatLondonDate } from '#domain/dates.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import type { Dispatch } from '#domain/order-mail.ts';
-import { COMPLAINTS_PATH } from '#domain/consumer-rights.ts';
 import { formatCreditNoteNumber } from '#domain/refunds.ts';
 import type { MailMessage } from '../mail.ts';
 import { writeMail } from '../mail-outbox/outbox.ts';
@@ -15,9 +14,9 @@ import {
   type MailShop,
   orderConfirmationEmail,
   sectionsMail,
-  SHOP_NAME,
   shopSection,
 } from './confirmation-email.ts';
+import { COMPLAINTS_INVITE, complaintsUrl, thanksLine } from '../shop-signature.ts';
 import { lineDescription, lineQuantity, type Block } from './mail-blocks.ts';
 import type { Tx } from './order-rows.ts';
 
@@ -29,42 +28,58 @@ export interface MailOrder {
   totalPence: number;
   /** The shop's public origin (PUBLIC_ORIGIN), for the complaints link; a path alone without. */
   origin?: string | undefined;
+  /** The shop as the owner last saved it, read in the mail's transaction (mailShop). */
+  shop: MailShop;
 }
 
 const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
 
 /** Every mail of an order's life ends with the way to complain (consumer-rights.ts). */
 function customerMail(order: MailOrder, subject: string, blocks: Block[]): MailMessage {
-  return sectionsMail(order.email, subject, [
-    { title: null, blocks: [...blocks, paragraph(`Thank you for shopping with ${SHOP_NAME}.`)] },
-    {
-      title: 'Complaints',
-      blocks: [
-        paragraph('Not happy with something? Tell us and we will put it right.'),
-        { kind: 'link', label: 'How to complain', href: `${order.origin ?? ''}${COMPLAINTS_PATH}` },
-      ],
-    },
-    shopSection(),
-  ]);
+  const { shop } = order;
+  return sectionsMail(
+    order.email,
+    subject,
+    [
+      { title: null, blocks: [...blocks, paragraph(thanksLine(shop))] },
+      {
+        title: 'Complaints',
+        blocks: [
+          paragraph(COMPLAINTS_INVITE),
+          {
+            kind: 'link',
+            label: 'How to complain',
+            href: complaintsUrl(order.origin),
+          },
+        ],
+      },
+      shopSection(shop),
+    ],
+    shop.trading_name,
+  );
 }
 
 /** '3 December 2026' for a day typed as 2026-12-03 (noon UTC is that day in London). */
 const dayText = (day: string) => formatLondonDate(`${day}T12:00:00Z`);
 
 export function paymentReceivedMail(order: MailOrder, invoiceNumber: number): MailMessage {
-  return customerMail(order, `Payment received for your ${SHOP_NAME} order ${order.number}`, [
-    paragraph(
-      `We have received your payment of ${formatGBP(order.totalPence)} for order ${order.number}.`,
-    ),
-    paragraph(
-      `Your VAT invoice ${formatInvoiceNumber(invoiceNumber)} is attached. We will tell you when your order leaves us.`,
-    ),
-  ]);
+  return customerMail(
+    order,
+    `Payment received for your ${order.shop.trading_name} order ${order.number}`,
+    [
+      paragraph(
+        `We have received your payment of ${formatGBP(order.totalPence)} for order ${order.number}.`,
+      ),
+      paragraph(
+        `Your VAT invoice ${formatInvoiceNumber(invoiceNumber)} is attached. We will tell you when your order leaves us.`,
+      ),
+    ],
+  );
 }
 
 /** The mail of an order leaving; without a carrier's details (the shop's own van), no tracking. */
 export function dispatchedMail(order: MailOrder, dispatch: Dispatch | null): MailMessage {
-  const subject = `Your ${SHOP_NAME} order ${order.number} is on its way`;
+  const subject = `Your ${order.shop.trading_name} order ${order.number} is on its way`;
   if (!dispatch) {
     return customerMail(order, subject, [paragraph(`Your order ${order.number} has left us.`)]);
   }
@@ -84,23 +99,31 @@ export function dispatchedMail(order: MailOrder, dispatch: Dispatch | null): Mai
 }
 
 export function deliveredMail(order: MailOrder): MailMessage {
-  return customerMail(order, `Your ${SHOP_NAME} order ${order.number} has been delivered`, [
-    paragraph(`Your order ${order.number} has been delivered.`),
-    paragraph(
-      'Please check your stone before it is laid; if anything arrived damaged, reply to this email within 48 hours with photographs.',
-    ),
-  ]);
+  return customerMail(
+    order,
+    `Your ${order.shop.trading_name} order ${order.number} has been delivered`,
+    [
+      paragraph(`Your order ${order.number} has been delivered.`),
+      paragraph(
+        'Please check your stone before it is laid; if anything arrived damaged, reply to this email within 48 hours with photographs.',
+      ),
+    ],
+  );
 }
 
 export function cancelledMail(order: MailOrder, paid: boolean): MailMessage {
-  return customerMail(order, `Your ${SHOP_NAME} order ${order.number} has been cancelled`, [
-    paragraph(`Your order ${order.number} has been cancelled.`),
-    paragraph(
-      paid
-        ? 'We will refund your payment and send you a credit note.'
-        : 'Nothing has been taken from you, and nothing is owed.',
-    ),
-  ]);
+  return customerMail(
+    order,
+    `Your ${order.shop.trading_name} order ${order.number} has been cancelled`,
+    [
+      paragraph(`Your order ${order.number} has been cancelled.`),
+      paragraph(
+        paid
+          ? 'We will refund your payment and send you a credit note.'
+          : 'Nothing has been taken from you, and nothing is owed.',
+      ),
+    ],
+  );
 }
 
 export function refundedMail(
@@ -110,7 +133,7 @@ export function refundedMail(
   const note = formatCreditNoteNumber(refund.creditNote);
   return customerMail(
     order,
-    `Your refund of ${formatGBP(refund.amountPence)} for ${SHOP_NAME} order ${order.number}`,
+    `Your refund of ${formatGBP(refund.amountPence)} for ${order.shop.trading_name} order ${order.number}`,
     [
       paragraph(
         `We have refunded ${formatGBP(refund.amountPence)} for order ${order.number}: ${refund.reason}.`,
@@ -123,7 +146,7 @@ export function refundedMail(
 }
 
 /** The shop's own note of an order: who, what, how much, where to. */
-export function newOrderMail(order: OrderJson, shopEmail: string): MailMessage {
+export function newOrderMail(order: OrderJson, shopEmail: string, shopName: string): MailMessage {
   const address = order.shipping_address;
   return sectionsMail(
     shopEmail,
@@ -147,6 +170,7 @@ export function newOrderMail(order: OrderJson, shopEmail: string): MailMessage {
       },
       { title: 'Deliver to', blocks: [{ kind: 'address', lines: addressLines(address) }] },
     ],
+    shopName,
   );
 }
 
@@ -158,18 +182,18 @@ export async function writePlacedMails(
   tx: Tx,
   orderId: number,
   order: OrderJson,
-  links: { orderUrl: string; shopEmail: string; shop?: { identity: MailShop } },
+  links: { orderUrl: string; shopEmail: string; shop: { identity: MailShop } },
 ): Promise<void> {
   await writeMail(tx, {
     kind: 'order_confirmation',
     orderId,
     eventKey: 'placed',
-    message: orderConfirmationEmail(order, { orderUrl: links.orderUrl }, links.shop?.identity),
+    message: orderConfirmationEmail(order, { orderUrl: links.orderUrl }, links.shop.identity),
   });
   await writeMail(tx, {
     kind: 'new_order',
     orderId,
     eventKey: 'placed',
-    message: newOrderMail(order, links.shopEmail),
+    message: newOrderMail(order, links.shopEmail, links.shop.identity.trading_name),
   });
 }

@@ -7,6 +7,7 @@ import { notFound } from '../../http/errors.ts';
 import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
 import { orderNoteMail } from './order-task-mails.ts';
+import { mailShop } from '../shop-signature.ts';
 
 interface NoteRow {
   id: number;
@@ -64,7 +65,11 @@ export async function addOrderNote(
         kind: 'order_note',
         orderId: order.id,
         eventKey: `note:${row!.id}`,
-        message: orderNoteMail({ number: orderNumber, email: order.email }, input.text),
+        message: orderNoteMail(
+          { number: orderNumber, email: order.email },
+          await mailShop(tx),
+          input.text,
+        ),
       });
     }
     return noteJson(row!);

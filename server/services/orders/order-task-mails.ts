@@ -6,16 +6,19 @@ import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import { formatCreditNoteNumber } from '#domain/refunds.ts';
 import type { MailMessage } from '../mail.ts';
-import { sectionsMail, SHOP_NAME, shopSection } from './confirmation-email.ts';
+import { type MailShop, sectionsMail, shopSection } from './confirmation-email.ts';
+import { thanksLine } from '../shop-signature.ts';
 import { lineDescription, lineQuantity, type Block } from './mail-blocks.ts';
 
 const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
 
-function customerMail(to: string, subject: string, blocks: Block[]): MailMessage {
-  return sectionsMail(to, subject, [
-    { title: null, blocks: [...blocks, paragraph(`Thank you for shopping with ${SHOP_NAME}.`)] },
-    shopSection(),
-  ]);
+function customerMail(to: string, shop: MailShop, subject: string, blocks: Block[]): MailMessage {
+  return sectionsMail(
+    to,
+    subject,
+    [{ title: null, blocks: [...blocks, paragraph(thanksLine(shop))] }, shopSection(shop)],
+    shop.trading_name,
+  );
 }
 
 const items = (order: Pick<OrderJson, 'lines'>): Block => ({
@@ -38,12 +41,21 @@ const totals = (order: Pick<OrderJson, 'totals'>): Block => ({
 });
 
 /** A note staff wrote to the customer about their order. */
-export function orderNoteMail(order: { number: string; email: string }, text: string): MailMessage {
-  return customerMail(order.email, `A note about your ${SHOP_NAME} order ${order.number}`, [
-    paragraph(`We have added a note to your order ${order.number}:`),
-    ...text.split(/\n{2,}/).map((part) => paragraph(part)),
-    paragraph('You can also read it on your order page.'),
-  ]);
+export function orderNoteMail(
+  order: { number: string; email: string },
+  shop: MailShop,
+  text: string,
+): MailMessage {
+  return customerMail(
+    order.email,
+    shop,
+    `A note about your ${shop.trading_name} order ${order.number}`,
+    [
+      paragraph(`We have added a note to your order ${order.number}:`),
+      ...text.split(/\n{2,}/).map((part) => paragraph(part)),
+      paragraph('You can also read it on your order page.'),
+    ],
+  );
 }
 
 /** The link a customer pays an order taken by phone through. */
@@ -51,8 +63,9 @@ export function paymentLinkMail(
   email: string,
   draft: Pick<OrderJson, 'lines' | 'totals'>,
   link: { url: string; expiresAt: Date },
+  shop: MailShop,
 ): MailMessage {
-  return customerMail(email, `Your ${SHOP_NAME} order: pay online`, [
+  return customerMail(email, shop, `Your ${shop.trading_name} order: pay online`, [
     paragraph('Thank you for your order by phone. Here is what we agreed:'),
     items(draft),
     totals(draft),
@@ -68,16 +81,22 @@ export function balanceLinkMail(
   order: OrderJson,
   duePence: number,
   link: { url: string; expiresAt: Date },
+  shop: MailShop,
 ): MailMessage {
-  return customerMail(order.email, `Your ${SHOP_NAME} order ${order.number}: balance to pay`, [
-    paragraph(`Your order ${order.number} as we changed it together comes to:`),
-    items(order),
-    totals(order),
-    paragraph(
-      `${formatGBP(duePence)} of this is still to pay. Please pay it through the link below by ${formatLondonDate(link.expiresAt.toISOString())}.`,
-    ),
-    { kind: 'link', label: 'Pay the balance', href: link.url },
-  ]);
+  return customerMail(
+    order.email,
+    shop,
+    `Your ${shop.trading_name} order ${order.number}: balance to pay`,
+    [
+      paragraph(`Your order ${order.number} as we changed it together comes to:`),
+      items(order),
+      totals(order),
+      paragraph(
+        `${formatGBP(duePence)} of this is still to pay. Please pay it through the link below by ${formatLondonDate(link.expiresAt.toISOString())}.`,
+      ),
+      { kind: 'link', label: 'Pay the balance', href: link.url },
+    ],
+  );
 }
 
 /** An order changed before it left: what it is now, and the papers that say so. */
@@ -90,6 +109,7 @@ export function orderRevisedMail(
     refundPence: number;
     balanceDuePence: number;
   },
+  shop: MailShop,
 ): MailMessage {
   const blocks: Block[] = [
     paragraph(`We have changed your order ${order.number} as agreed. It is now:`),
@@ -115,7 +135,8 @@ export function orderRevisedMail(
   }
   return customerMail(
     order.email,
-    `Your ${SHOP_NAME} order ${order.number} has been changed`,
+    shop,
+    `Your ${shop.trading_name} order ${order.number} has been changed`,
     blocks,
   );
 }

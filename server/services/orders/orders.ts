@@ -40,6 +40,7 @@ import { dispatchNote, fulfil } from './fulfilment.ts';
 import { paymentReceivedMail } from './order-mails.ts';
 import { expireOverdue } from './order-expiry.ts';
 import { splitOrderAtTaxPoint } from './vat-rates.ts';
+import { mailShop } from '../shop-signature.ts';
 
 export interface OrderAccess {
   customerId: number | null;
@@ -354,7 +355,10 @@ export class OrderService {
       kind: 'payment_received',
       orderId: order.id,
       eventKey: 'paid',
-      message: paymentReceivedMail({ ...order, origin: this.mailOrigin }, invoice!.number),
+      message: paymentReceivedMail(
+        { ...order, origin: this.mailOrigin, shop: await mailShop(tx) },
+        invoice!.number,
+      ),
       attachments: [{ kind: 'invoice' }],
     });
     if (order.customerId !== null) {
@@ -459,15 +463,23 @@ export class OrderService {
         actor,
         note: note ?? (dispatch ? dispatchNote(dispatch) : null),
       });
-      await fulfil(tx, { ...order, origin: this.mailOrigin }, to, dispatch ?? null);
+      await fulfil(
+        tx,
+        { ...order, origin: this.mailOrigin, shop: await mailShop(tx) },
+        to,
+        dispatch ?? null,
+      );
       await audited?.(tx, order.status);
     });
     announceMail();
   }
 
-  /** Expires unpaid orders past their payment window (order-expiry.ts). */
-  expireOverdue(now = new Date()): Promise<string[]> {
-    return expireOverdue(this.db, this.options.paymentDays, now);
+  /** Expires unpaid orders past their window (order-expiry.ts), noting the days now in force. */
+  async expireOverdue(now = new Date()): Promise<string[]> {
+    const days = this.options.shop
+      ? (await this.options.shop.get()).bank.payment_days
+      : this.options.paymentDays;
+    return expireOverdue(this.db, days, now);
   }
 
   private async recordPayment(

@@ -23,6 +23,7 @@ import { audit, type AuditActor } from '../staff/audit.ts';
 import type { CheckoutService, OrderLinks, PlacedOrder } from './checkout.ts';
 import { paymentLinkMail } from './order-task-mails.ts';
 import { readLines } from './pricing.ts';
+import { mailShop } from '../shop-signature.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -184,7 +185,7 @@ export class PhoneOrderService {
         kind: 'payment_link',
         orderId: null,
         eventKey: `draft:${id}:${hashToken(token).slice(0, 16)}`,
-        message: paymentLinkMail(draft.email, draft, { url: link, expiresAt }),
+        message: paymentLinkMail(draft.email, draft, { url: link, expiresAt }, await mailShop(tx)),
       });
       await audit(tx, who, {
         action: 'order.draft_send',

@@ -18,6 +18,7 @@ import { recordEvent } from './order-rows.ts';
 import { orderNotes } from './order-notes.ts';
 import { refundedMail } from './order-mails.ts';
 import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
+import { mailShop } from '../shop-signature.ts';
 
 /** Gives money back through the provider that took it. */
 export interface RefundGateway {
@@ -171,6 +172,7 @@ export class RefundService {
           email: order.email,
           totalPence: order.total_pence,
           origin: this.orders.mailOrigin,
+          shop: await mailShop(tx),
         },
         { amountPence: input.amountPence, creditNote: number, reason: input.reason },
       ),

@@ -5,6 +5,7 @@ import { queryRows, type Database } from '#db/client.ts';
 import { STAFF_INVITATION_HOURS, STAFF_MESSAGES, type StaffRole } from '#domain/staff.ts';
 import { HttpError } from '../../http/errors.ts';
 import { hashPassword } from '../accounts/passwords.ts';
+import { mailShop, signatureLines } from '../shop-signature.ts';
 import type { Mailer } from '../mail.ts';
 import { hashToken } from '../sessions.ts';
 import { audit, type AuditActor } from './audit.ts';
@@ -63,17 +64,20 @@ export class StaffInvitations {
 
   /** Mails a link once the transaction that issued it has committed. */
   async mail(member: { email: string; name: string }, token: string, origin: string) {
-    await this.mailer?.sendMail({
+    if (!this.mailer) return;
+    const shop = await mailShop(this.db);
+    await this.mailer.sendMail({
       to: member.email,
-      subject: 'Your Tessera back office account',
+      subject: `Your ${shop.trading_name} back office account`,
       text: [
         `Hello ${member.name},`,
         '',
-        'To sign in to the Tessera back office, open this link, choose a password and add the account to an authenticator app on your phone:',
+        `To sign in to the ${shop.trading_name} back office, open this link, choose a password and add the account to an authenticator app on your phone:`,
         '',
         `${origin}/admin/invitation#${token}`,
         '',
         `The link works once and expires in ${STAFF_INVITATION_HOURS} hours.`,
+        ...signatureLines(shop),
       ].join('\n'),
     });
   }
