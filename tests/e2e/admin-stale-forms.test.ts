@@ -145,7 +145,8 @@ describe('a stale save in the back office', () => {
     await again.getByRole('button', { name: 'Reload the category' }).click();
     const reloaded = page.getByRole('form', { name: `Rename ${first.name}` });
     await reloaded.waitFor();
-    expect(await reloaded.getByLabel('Name').inputValue()).toBe(first.name);
+    // The form takes the reloaded values as it re-renders: wait for them to be shown.
+    await expect.poll(() => reloaded.getByLabel('Name').inputValue()).toBe(first.name);
     expect((await get()).name).toBe(first.name);
     expect(errors).toEqual([]);
   });
