@@ -159,6 +159,9 @@ describe('input before hydration, slow phone', () => {
     const pieces = page.getByRole('main').getByLabel('Pieces');
     await pieces.fill('3');
     await goLive();
+    // The kept value reaches React at the first idle moment after hydration: an idle callback
+    // asked for now runs after it.
+    await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null))));
     // A re-render of the quantity area (the add's 'size required') keeps what React holds.
     await page
       .getByRole('main')
