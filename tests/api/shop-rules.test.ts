@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '#db/client.ts';
 import { LIMITS_MESSAGES } from '#domain/api-schemas-settings-limits.ts';
 import { SHOP_RULES_MESSAGES } from '#domain/api-schemas-settings-rules.ts';
 import type { OrderJson } from '#domain/checkout.ts';
@@ -13,6 +12,7 @@ import { londonDay } from '#domain/dashboard.ts';
 import { buildCatalogue } from '#tests/factories/catalogue.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { staffOfEveryRole, type StaffBrowser } from '#tests/setup/staff-browser.ts';
+import { vatTile } from '#tests/setup/vat-tile.ts';
 import { createSiblingApp, createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import type { FastifyInstance } from 'fastify';
 
@@ -35,18 +35,7 @@ const run = (query: ReturnType<typeof sql>) => t.app.services.db.execute(query);
 beforeAll(async () => {
   t = await createTestApp();
   ({ owner, manager } = await staffOfEveryRole(t.app));
-  const [size] = await queryRows<{ id: number; product_id: number }>(
-    t.app.services.db,
-    sql`SELECT v.id, v.product_id FROM variations v JOIN products p ON p.id = v.product_id
-        WHERE p.status = 'publish' AND p.unit = 'm2' AND v.option ~ '^\\d+x\\d+x\\d+$'
-          AND NOT v.made_to_order
-        ORDER BY v.id LIMIT 1`,
-  );
-  tile = size!;
-  await run(sql`UPDATE variations SET option = '600x400x20', price_pence = 25000,
-    regular_price_pence = NULL, stock_quantity = 400 WHERE id = ${tile.id}`);
-  await run(sql`UPDATE delivery_settings SET free_threshold_pence = 100`);
-  t.app.services.invalidateCatalogue();
+  tile = await vatTile(t);
 });
 afterAll(async () => {
   await t?.close();

@@ -12,6 +12,7 @@ import { londonDay } from '#domain/dashboard.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 import { staffOfEveryRole, type StaffBrowser } from '#tests/setup/staff-browser.ts';
+import { vatTile } from '#tests/setup/vat-tile.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const DAY_MS = 86_400_000;
@@ -26,18 +27,7 @@ const run = (query: ReturnType<typeof sql>) => t.app.services.db.execute(query);
 beforeAll(async () => {
   t = await createTestApp();
   ({ owner, manager } = await staffOfEveryRole(t.app));
-  const [size] = await queryRows<{ id: number; product_id: number }>(
-    t.app.services.db,
-    sql`SELECT v.id, v.product_id FROM variations v JOIN products p ON p.id = v.product_id
-        WHERE p.status = 'publish' AND p.unit = 'm2' AND v.option ~ '^\\d+x\\d+x\\d+$'
-          AND NOT v.made_to_order
-        ORDER BY v.id LIMIT 1`,
-  );
-  tile = size!;
-  await run(sql`UPDATE variations SET option = '600x400x20', price_pence = 25000,
-    regular_price_pence = NULL, stock_quantity = 400 WHERE id = ${tile.id}`);
-  await run(sql`UPDATE delivery_settings SET free_threshold_pence = 100`);
-  t.app.services.invalidateCatalogue();
+  tile = await vatTile(t);
   await t.app.changes.publish('settings');
 });
 afterAll(async () => {
