@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { VariationJson } from '#domain/api-types.ts';
 import type { DashboardJson } from '#domain/dashboard.ts';
@@ -7,6 +7,7 @@ import { dashboardFigures } from '#server/services/orders/dashboard.ts';
 import { buildCatalogue } from '#tests/factories/catalogue.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
+import { confirmationMailedAt } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const product = buildCatalogue().products.find(
@@ -65,6 +66,11 @@ beforeAll(async () => {
   orders.cancelled = await place();
   await staffCall(orders.cancelled, 'move', { status: 'cancelled' });
   orders.expired = await place();
+  // The sweep skips rows another writer holds (as instances sweeping at once must): let the
+  // confirmation's own write to the order land first.
+  await vi.waitFor(async () => {
+    expect(await confirmationMailedAt(t.app.services.db, orders.expired.number)).not.toBeNull();
+  }, 15_000);
   await t.app.services.db.execute(
     sql`UPDATE orders SET expires_at = now() - interval '1 second'
         WHERE number = ${orders.expired.number}`,

@@ -8,6 +8,7 @@ import type { VariationJson } from '#domain/api-types.ts';
 import { parseTileSize, tileAreaM2 } from '#domain/area.ts';
 import { buildCatalogue, type SeedProduct } from '#tests/factories/catalogue.ts';
 import { ApiShopper } from '#tests/setup/api-shopper.ts';
+import { confirmationMailedAt as mailedAt } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 // The seeded delivery prices (db/migrations/0003_orders.sql), in pence.
@@ -99,10 +100,4 @@ export function expectedGoods(pieces: number) {
 }
 
 /** When the order's confirmation was marked mailed (null until it is). */
-export async function confirmationMailedAt(number: string): Promise<Date | null> {
-  const [mailed] = await queryRows<{ confirmation_mailed_at: Date | null }>(
-    t.app.services.db,
-    sql`SELECT confirmation_mailed_at FROM orders WHERE number = ${number}`,
-  );
-  return mailed!.confirmation_mailed_at;
-}
+export const confirmationMailedAt = (number: string) => mailedAt(t.app.services.db, number);

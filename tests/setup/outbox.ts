@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '#db/client.ts';
 import { outboxDir } from '#server/services/mail.ts';
 
 /** One mail as the outbox's JSON-lines files keep it. */
@@ -30,4 +32,16 @@ export function outboxMails(dataDir: string, to?: string): OutboxMail[] {
     .flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n').slice(0, -1))
     .map((line) => JSON.parse(line) as OutboxMail)
     .filter((mail) => to === undefined || mail.to === to);
+}
+
+/**
+ * When the order's confirmation was marked mailed (null until it is). The mail worker writes
+ * this to the order row; a test that needs the row unheld by any other writer waits for it.
+ */
+export async function confirmationMailedAt(db: Database, number: string): Promise<Date | null> {
+  const [mailed] = await queryRows<{ confirmation_mailed_at: Date | null }>(
+    db,
+    sql`SELECT confirmation_mailed_at FROM orders WHERE number = ${number}`,
+  );
+  return mailed!.confirmation_mailed_at;
 }
