@@ -73,6 +73,8 @@ export const products = pgTable(
     /** Price before a reduction; set only while the product is on sale. */
     regularPricePence: integer('regular_price_pence'),
     featured: boolean('featured').notNull().default(false),
+    /** Sold to trade accounts only: hidden from retail shoppers everywhere. */
+    tradeOnly: boolean('trade_only').notNull().default(false),
     onSale: boolean('on_sale').notNull().default(false),
     isNewArrival: boolean('is_new_arrival').notNull().default(false),
     popularity: integer('popularity').notNull().default(0),

@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { customerGroups } from './trade.ts';
 
 export const customers = pgTable(
   'customers',
@@ -24,6 +25,8 @@ export const customers = pgTable(
     avatarUrl: text('avatar_url').notNull().default(''),
     /** When the customer proved the current email is theirs; null again when it changes. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The price group (trade) the customer was approved into; null: retail prices. */
+    groupId: integer('group_id').references(() => customerGroups.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,3 +11,4 @@ export * from './returns.ts';
 export * from './product-facts.ts';
 export * from './discounts.ts';
 export * from './settings.ts';
+export * from './trade.ts';

@@ -215,6 +215,8 @@ export const invoices = pgTable(
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
     /** The order as this invoice printed it (GET /api/orders answer), kept once superseded. */
     snapshot: jsonb('snapshot'),
+    /** When an invoice for goods sent on a trade account's credit must be paid; null: paid. */
+    dueOn: date('due_on', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('invoices_current_per_order')
