@@ -46,6 +46,15 @@ export const orderTokenQuery = z.object({
 /** Longest Idempotency-Key accepted (a UUID is 36 characters). */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
 
+/** An Idempotency-Key header's value: 1 to 100 printable ASCII characters, no spaces. */
+export function isIdempotencyKey(key: unknown): key is string {
+  return (
+    typeof key === 'string' &&
+    key.length <= IDEMPOTENCY_KEY_MAX_LENGTH &&
+    /^[\x21-\x7e]+$/.test(key)
+  );
+}
+
 export const CHECKOUT_MESSAGES = {
   deliveryOptionRequired: 'Please choose a delivery option',
   paymentMethodRequired: 'Please choose a payment method',

@@ -117,6 +117,10 @@ export const accountPayments = pgTable(
     /** The payer's reference or the bank line, as staff typed it. */
     reference: text('reference').notNull().default(''),
     actor: text('actor').notNull(),
+    /** The Idempotency-Key staff's client sent: a retried recording answers the same payment. */
+    idempotencyKey: text('idempotency_key').unique(),
+    /** SHA-256 of the request recorded under that key: the key replays only the same request. */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

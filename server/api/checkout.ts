@@ -5,7 +5,7 @@ import {
   CHECKOUT_MESSAGES,
   checkoutQuoteQuery,
   checkoutSchema,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
+  isIdempotencyKey,
   type PlacedOrderJson,
 } from '#domain/checkout.ts';
 import { badRequest } from '../http/errors.ts';
@@ -14,8 +14,6 @@ import { shopOrigin } from '../http/origin.ts';
 import { chargeRequest } from '../http/request-limits.ts';
 import type { OrderHead } from '../services/orders/order-rows.ts';
 import { stripePaymentsFor } from '../services/payments/stripe.ts';
-
-const PRINTABLE_KEY = /^[\x21-\x7e]+$/;
 
 /** Checkout (issue: the shop takes real orders): the priced basket, and placing it. */
 export async function checkoutApi(app: FastifyInstance) {
@@ -82,12 +80,7 @@ export async function checkoutApi(app: FastifyInstance) {
     },
     handler: async ({ body, request, reply }): Promise<PlacedOrderJson> => {
       const key = request.headers['idempotency-key'];
-      if (
-        typeof key !== 'string' ||
-        key.length === 0 ||
-        key.length > IDEMPOTENCY_KEY_MAX_LENGTH ||
-        !PRINTABLE_KEY.test(key)
-      ) {
+      if (!isIdempotencyKey(key)) {
         throw badRequest(CHECKOUT_MESSAGES.idempotencyKeyRequired);
       }
       // Each order mails its buyer and holds stock: counted per address, session and buyer.

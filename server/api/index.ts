@@ -13,6 +13,7 @@ import { checkoutApi } from './checkout.ts';
 import { payApi } from './pay.ts';
 import { deliveryApi } from './delivery.ts';
 import { ordersApi } from './orders.ts';
+import { tradeAccountApi } from './trade-account.ts';
 import { returnsApi } from './returns.ts';
 import { adminApi } from './admin/index.ts';
 import { paymentsApi } from './payments.ts';
@@ -36,6 +37,7 @@ export async function api(app: FastifyInstance) {
   await app.register(payApi);
   await app.register(deliveryApi);
   await app.register(ordersApi);
+  await app.register(tradeAccountApi);
   await app.register(returnsApi);
   await app.register(adminApi);
   await app.register(paymentsApi);

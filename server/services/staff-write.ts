@@ -13,7 +13,8 @@ export type VersionedTable =
   | 'staff'
   | 'returns'
   | 'orders'
-  | 'discount_codes';
+  | 'discount_codes'
+  | 'trade_accounts';
 
 export interface VersionTarget {
   table: VersionedTable;
@@ -24,6 +25,8 @@ export interface VersionTarget {
   missing: string;
   /** The audit log's entity_id for the row, when not its id (an order's number). */
   auditId?: string;
+  /** The row's key column when not `id` (a trade account is keyed by its customer). */
+  keyColumn?: 'customer_id';
 }
 
 /** One save made since the version the editor loaded, from the audit log. */
@@ -108,14 +111,15 @@ export async function claimVersion(
 ): Promise<number> {
   const [row] = await queryRows<{ version: number }>(
     tx,
-    sql`SELECT version FROM ${sql.identifier(target.table)} WHERE id = ${target.id} FOR UPDATE`,
+    sql`SELECT version FROM ${sql.identifier(target.table)}
+      WHERE ${sql.identifier(target.keyColumn ?? 'id')} = ${target.id} FOR UPDATE`,
   );
   if (!row) throw notFound(target.missing);
   if (loaded !== undefined && loaded !== row.version) {
     throw await staleVersion(tx, target.entity, target.auditId ?? target.id, loaded, row.version);
   }
   await tx.execute(sql`UPDATE ${sql.identifier(target.table)} SET version = version + 1
-    WHERE id = ${target.id}`);
+    WHERE ${sql.identifier(target.keyColumn ?? 'id')} = ${target.id}`);
   return row.version + 1;
 }
 

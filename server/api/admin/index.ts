@@ -18,6 +18,7 @@ import { adminReturnsApi } from './returns.ts';
 import { adminSettingsApi } from './settings.ts';
 import { adminDeliverySettingsApi } from './settings-delivery.ts';
 import { adminStaffApi } from './staff.ts';
+import { adminTradeAccountsApi } from './trade-accounts.ts';
 
 /** The back office's API: every route checks the staff member's role on the server. */
 export async function adminApi(app: FastifyInstance) {
@@ -40,4 +41,5 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminReportsApi);
   await app.register(adminSettingsApi);
   await app.register(adminDeliverySettingsApi);
+  await app.register(adminTradeAccountsApi);
 }

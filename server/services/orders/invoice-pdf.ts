@@ -31,7 +31,7 @@ const money = (pounds: string) => formatGBP(toPence(pounds));
 // ---------------------------------------------------------------------------------------------
 // The lines table.
 
-const LINES: Table = {
+export const LINES: Table = {
   size: 8.5,
   columns: [
     { title: 'Description', width: 163, align: 'left' },
@@ -51,7 +51,7 @@ function quantityCell(line: OrderLineJson): Cell {
     : [{ text: `${formatM2(line.m2)} m²` }, { text: pieces, muted: true }];
 }
 
-function lineCells(line: OrderLineJson): Cell[] {
+export function lineCells(line: OrderLineJson): Cell[] {
   const description: Cell = [{ text: line.name, bold: true }];
   if (line.size) description.push({ text: line.size, muted: true });
   // The figures are after the discount: VAT is charged on what was paid.
@@ -70,9 +70,9 @@ function lineCells(line: OrderLineJson): Cell[] {
 }
 
 /** The rate of the invoice's tax point: every line of an invoiced order is split at it. */
-const invoicePercent = (order: OrderJson) => order.lines[0]?.vat_rate ?? VAT_PERCENT;
+export const invoicePercent = (order: OrderJson) => order.lines[0]?.vat_rate ?? VAT_PERCENT;
 
-function deliveryCells(order: OrderJson): Cell[] {
+export function deliveryCells(order: OrderJson): Cell[] {
   const split: VatSplitJson = order.totals.delivery;
   const description: Cell = [
     { text: `Delivery: ${order.delivery.label}`, bold: true },
@@ -139,6 +139,37 @@ function firstPageHeader(
   return Math.max(billedTo, deliveredTo) + 20;
 }
 
+/** The totals at the right: the discount, ex VAT, the VAT and the total; answers the y below. */
+export function drawTotals(doc: Doc, order: OrderJson, top: number): number {
+  let y = top;
+  const { total } = order.totals;
+  const totalsX = layout.MARGIN + layout.CONTENT_WIDTH - 230;
+  y += 10;
+  const discount = order.totals.discount;
+  const totalRows: [string, string, boolean][] = [
+    ...(discount
+      ? ([[`Discount ${discount.code} (included above)`, `-${money(discount.total)}`, false]] as [
+          string,
+          string,
+          boolean,
+        ][])
+      : []),
+    ['Total excluding VAT', money(total.net), false],
+    [`VAT at ${invoicePercent(order)}%`, money(total.vat), false],
+    ['Total including VAT', money(total.gross), true],
+  ];
+  for (const [label, value, strong] of totalRows) {
+    doc
+      .font(strong ? layout.BOLD : layout.REGULAR)
+      .fontSize(strong ? 11 : 9.5)
+      .fillColor(layout.INK);
+    doc.text(label, totalsX, y, { width: 150 });
+    doc.text(value, totalsX + 150, y, { width: 80, align: 'right' });
+    y = doc.y + 4;
+  }
+  return y;
+}
+
 /**
  * The VAT invoice of an order as an A4 PDF. Many lines run over several pages, each repeating the
  * table's header; every page has the shop's details and 'Page n of m' at its foot.
@@ -175,31 +206,7 @@ export async function renderInvoicePdf(
     doc.addPage();
     y = continued();
   }
-  const { total } = order.totals;
-  const totalsX = layout.MARGIN + layout.CONTENT_WIDTH - 230;
-  y += 10;
-  const discount = order.totals.discount;
-  const totalRows: [string, string, boolean][] = [
-    ...(discount
-      ? ([[`Discount ${discount.code} (included above)`, `-${money(discount.total)}`, false]] as [
-          string,
-          string,
-          boolean,
-        ][])
-      : []),
-    ['Total excluding VAT', money(total.net), false],
-    [`VAT at ${invoicePercent(order)}%`, money(total.vat), false],
-    ['Total including VAT', money(total.gross), true],
-  ];
-  for (const [label, value, strong] of totalRows) {
-    doc
-      .font(strong ? layout.BOLD : layout.REGULAR)
-      .fontSize(strong ? 11 : 9.5)
-      .fillColor(layout.INK);
-    doc.text(label, totalsX, y, { width: 150 });
-    doc.text(value, totalsX + 150, y, { width: 80, align: 'right' });
-    y = doc.y + 4;
-  }
+  y = drawTotals(doc, order, y);
 
   y += 14;
   const paidOn = formatLondonDate(invoice.taxPoint);
