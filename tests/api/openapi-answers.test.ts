@@ -24,6 +24,7 @@ import { returnAnswers } from './openapi-answers-returns.ts';
 import { orderTaskAnswers } from './openapi-answers-order-tasks.ts';
 import { discountAnswers } from './openapi-answers-discounts.ts';
 import { settingsAnswers } from './openapi-answers-settings.ts';
+import { tradeAccountAnswers } from './openapi-answers-trade-accounts.ts';
 import { contentAnswers } from './openapi-answers-content.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -453,6 +454,8 @@ describe('every documented route answers as its schema says', () => {
     const guest = await storeOrderAwaitingPayment(t.app.services.db, { email: guestEmail });
     await checked(staff, 'GET', `/api/admin/customers/guest?email=${guest.email}`);
     await checked(staff, 'GET', `/api/admin/customers/${account.id}/export`);
+    // After the customers' answers: orders on account carry the payment status 'on_account'.
+    await tradeAccountAnswers({ db: t.app.services.db, checked, trade: new Client(), staff });
     await checked(staff, 'POST', '/api/admin/cache/refresh');
     await catalogueAnswers(checked, staff);
     await importAnswers(checked, staff);
