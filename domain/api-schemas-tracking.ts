@@ -41,7 +41,8 @@ export const timelineStepSchema = z
 
 export const orderDocumentSchema = z
   .object({
-    kind: z.enum(['invoice', 'credit_note']),
+    /** 'pro_forma': a trade account's order awaiting a bank transfer (not a VAT invoice). */
+    kind: z.enum(['invoice', 'credit_note', 'pro_forma']),
     number: z.string(),
     label: z.string(),
     issued_at: z.string(),

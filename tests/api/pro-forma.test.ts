@@ -39,6 +39,14 @@ describe('the pro-forma invoice of a trade order awaiting a bank transfer', () =
     const { shopper, id } = await signedUpCustomer(t.app, 'ops@ashlar-tiling.co.uk');
     await openTradeAccount(t.app.services.db, id);
     const order = await orderByTransfer(shopper);
+    const shown = await shopper.call('GET', `/api/orders/${order.number}`);
+    expect(shown.body.data.documents).toEqual([
+      expect.objectContaining({
+        kind: 'pro_forma',
+        label: 'Pro-forma invoice',
+        url: `/api/orders/${order.number}/pro-forma.pdf`,
+      }),
+    ]);
     const answer = await shopper.call('GET', `/api/orders/${order.number}/pro-forma.pdf`);
     expect(answer.status).toBe(200);
     expect(answer.response.headers['content-type']).toBe('application/pdf');
@@ -67,6 +75,9 @@ describe('the pro-forma invoice of a trade order awaiting a bank transfer', () =
     const retail = await orderByTransfer(shopper);
     const refused = await shopper.call('GET', `/api/orders/${retail.number}/pro-forma.pdf`);
     expect(refused.status).toBe(404);
+    expect((await shopper.call('GET', `/api/orders/${retail.number}`)).body.data.documents).toEqual(
+      [],
+    );
     expect(refused.body.message).toBe(
       'A pro-forma invoice is issued for a trade account’s order awaiting a bank transfer',
     );

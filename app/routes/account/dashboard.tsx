@@ -4,6 +4,7 @@ import { useLogOutAndGoHome } from '#app/components/account/AccountNav.tsx';
 import { MailingListBlock } from '#app/components/account/MailingListBlock.tsx';
 import { DeleteAccount } from '#app/components/account/DeleteAccount.tsx';
 import { VerifyEmailButton } from '#app/components/orders/GuestOrders.tsx';
+import { WhatYouOwe } from '#app/components/account/WhatYouOwe.tsx';
 
 const link = 'underline hover:text-stone-accent';
 
@@ -46,6 +47,7 @@ export default function Dashboard() {
           <VerifyEmailButton />
         </section>
       ) : null}
+      <WhatYouOwe />
       <MailingListBlock email={profile.email} />
       <section aria-labelledby="your-data-heading" className="flex flex-col gap-2">
         <h2 id="your-data-heading" className="font-semibold">

@@ -451,6 +451,18 @@ export default function AdminOrder() {
                 </a>
               </li>
             ) : null}
+            {o.documents.some((document) => document.kind === 'pro_forma') ? (
+              <li>
+                <a
+                  className="underline"
+                  href={`/api/admin/orders/${o.number}/pro-forma.pdf`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  Pro-forma invoice (PDF)
+                </a>
+              </li>
+            ) : null}
             {o.credit_notes.map((note) => (
               <li key={note.number}>
                 <a className="underline" href={note.url} target="_blank" rel="noreferrer">

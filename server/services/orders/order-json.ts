@@ -42,6 +42,8 @@ export interface OrderRow {
   expires_at: string | Date | null;
   invoice_number: number | null;
   invoice_issued_at: string | Date | null;
+  /** The customer has a trade account (their transfer orders get a pro-forma invoice). */
+  trade_account?: boolean;
   /** The booked day as text ('2026-12-03'): json() reads it so, placing's to_jsonb writes it so. */
   delivery_date?: string | Date | null;
   carrier?: string | null;
@@ -137,6 +139,19 @@ function documentsOf(order: OrderRow, options: PresentOptions): OrderDocumentJso
       label: `VAT invoice ${number}`,
       issued_at: iso(order.invoice_issued_at),
       url: `${base}/invoice.pdf${query}`,
+    });
+  }
+  if (
+    order.trade_account &&
+    order.payment_method === 'bank_transfer' &&
+    order.status === 'pending_payment'
+  ) {
+    documents.push({
+      kind: 'pro_forma',
+      number: order.number,
+      label: 'Pro-forma invoice',
+      issued_at: iso(order.placed_at),
+      url: `${base}/pro-forma.pdf${query}`,
     });
   }
   for (const note of options.creditNotes ?? []) {
