@@ -81,6 +81,8 @@ export default [
       route('/reports', 'routes/admin/reports.tsx'),
       route('/customers', 'routes/admin/customers.tsx'),
       route('/customers/:id', 'routes/admin/customer.tsx'),
+      route('/trade/accounts', 'routes/admin/trade-accounts.tsx'),
+      route('/trade/accounts/:customerId', 'routes/admin/trade-account.tsx'),
       route('/staff', 'routes/admin/staff.tsx'),
       route('/password', 'routes/admin/password.tsx'),
       route('/audit', 'routes/admin/audit.tsx'),
