@@ -454,7 +454,6 @@ describe('every documented route answers as its schema says', () => {
     const guest = await storeOrderAwaitingPayment(t.app.services.db, { email: guestEmail });
     await checked(staff, 'GET', `/api/admin/customers/guest?email=${guest.email}`);
     await checked(staff, 'GET', `/api/admin/customers/${account.id}/export`);
-    // After the customers' answers: orders on account carry the payment status 'on_account'.
     await tradeAccountAnswers({ db: t.app.services.db, checked, trade: new Client(), staff });
     await checked(staff, 'POST', '/api/admin/cache/refresh');
     await catalogueAnswers(checked, staff);

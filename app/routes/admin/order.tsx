@@ -37,6 +37,7 @@ import {
   tdClass,
   thClass,
 } from '#app/components/admin/ui.tsx';
+import { ProFormaLink } from '#app/components/admin/ProFormaLink.tsx';
 
 export function meta({ params }: { params: { number?: string } }) {
   return [
@@ -451,18 +452,7 @@ export default function AdminOrder() {
                 </a>
               </li>
             ) : null}
-            {o.documents.some((document) => document.kind === 'pro_forma') ? (
-              <li>
-                <a
-                  className="underline"
-                  href={`/api/admin/orders/${o.number}/pro-forma.pdf`}
-                  target="_blank"
-                  rel="noreferrer"
-                >
-                  Pro-forma invoice (PDF)
-                </a>
-              </li>
-            ) : null}
+            <ProFormaLink order={o} />
             {o.credit_notes.map((note) => (
               <li key={note.number}>
                 <a className="underline" href={note.url} target="_blank" rel="noreferrer">

@@ -165,8 +165,7 @@ export class OrderService {
       this.db,
       sql`SELECT o.*, to_char(o.delivery_date, 'YYYY-MM-DD') AS booked_day,
             i.number AS invoice_number, i.issued_at AS invoice_issued_at,
-            EXISTS (SELECT 1 FROM trade_accounts t WHERE t.customer_id = o.customer_id)
-              AS trade_account
+            EXISTS (SELECT 1 FROM trade_accounts WHERE customer_id = o.customer_id) AS trade_account
           FROM orders o LEFT JOIN invoices i ON i.order_id = o.id AND i.superseded_at IS NULL
           WHERE o.id = ${orderId}`,
     );
