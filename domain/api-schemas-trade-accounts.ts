@@ -45,6 +45,7 @@ export const TRADE_ACCOUNT_MESSAGES = {
   reason: 'Say why the account is stopped',
   amount: 'Enter the amount received in pounds, e.g. 250.00',
   receivedOn: 'Enter the day the money arrived, e.g. 2026-11-26',
+  receivedLater: 'The day the money arrived cannot be after today',
   reference: `A reference has at most ${PAYMENT_REFERENCE_MAX} characters`,
   invoiceNumber: 'Name the invoice like INV-000012',
   allocationAmount: 'Enter the amount for this invoice in pounds, e.g. 100.00',

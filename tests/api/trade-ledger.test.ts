@@ -161,6 +161,9 @@ describe('recording payments', () => {
       amount: 'Enter the amount received in pounds, e.g. 250.00',
       received_on: 'Enter the day the money arrived, e.g. 2026-11-26',
     });
+    expect(
+      (await pay(owner, tilerId, { amount: '5.00', received_on: day(1) })).body.fields,
+    ).toEqual({ received_on: 'The day the money arrived cannot be after today' });
     expect((await pay(owner, tilerId, { amount: '5.00', received_on: day(0) }, null)).status).toBe(
       400,
     );

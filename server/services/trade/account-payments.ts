@@ -5,6 +5,7 @@ import {
   TRADE_ACCOUNT_MESSAGES,
   type RecordPaymentInput,
 } from '#domain/api-schemas-trade-accounts.ts';
+import { londonDay } from '#domain/dashboard.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { formatGBP } from '#domain/money.ts';
 import {
@@ -105,6 +106,10 @@ export async function recordAccountPayment(
   key: string,
   who: AuditActor,
 ): Promise<RecordedPayment> {
+  if (input.received_on > londonDay(new Date())) {
+    const message = TRADE_ACCOUNT_MESSAGES.receivedLater;
+    throw badRequest(message, { received_on: message });
+  }
   const hash = requestHash(customerId, input);
   const earlier = await replay(db, key, customerId, hash);
   if (earlier) return earlier;
