@@ -13,7 +13,7 @@ import {
 const now = new Date('2026-12-01T12:00:00Z');
 const tile: PricedSize = { id: 7, categoryIds: [5, 9], pricePence: 4950, regularPricePence: null };
 const onSale: PricedSize = { ...tile, pricePence: 4200, regularPricePence: 4950 };
-const open = { startsAt: null, endsAt: null };
+const open: { startsAt: Date | null; endsAt: Date | null } = { startsAt: null, endsAt: null };
 
 const trade = (...rules: PriceRule[]): Buyer => ({
   groupId: 3,
