@@ -17,6 +17,8 @@ import type {
   VariationJson,
 } from '#domain/api-types.ts';
 import { presentVariation, priceFields } from './present.ts';
+import { productForBuyer, variationsForBuyer } from './buyer-prices.ts';
+import type { Buyer } from '#domain/price-for.ts';
 
 export interface ListingFilter {
   category?: string;
@@ -26,6 +28,8 @@ export interface ListingFilter {
   search?: string;
   /** Term slugs per attribute id: OR within an attribute, AND across attributes. */
   terms?: Partial<Record<number, string[]>>;
+  /** Leave out trade-only products: the listing of a shopper without a trade price list. */
+  hideTradeOnly?: boolean;
 }
 
 type Direction = 'asc' | 'desc';
@@ -42,6 +46,8 @@ export interface ListingRequest {
   page: number;
   perPage: number;
   facets?: boolean;
+  /** Whose prices the cards show. */
+  buyer: Buyer;
 }
 
 const isCollated = (order: ListingOrder): order is CollatedOrder =>
@@ -68,6 +74,7 @@ type ProductRow = Pick<
   | 'createdAt'
   | 'pricePence'
   | 'regularPricePence'
+  | 'tradeOnly'
   | 'shortDescription'
   | 'description'
   | 'categoryIds'
@@ -131,6 +138,7 @@ function productFields(withDescription: boolean) {
     createdAt: products.createdAt,
     pricePence: products.pricePence,
     regularPricePence: products.regularPricePence,
+    tradeOnly: products.tradeOnly,
     shortDescription: products.shortDescription,
     description: withDescription ? products.description : sql<string>`''`,
     categoryIds: products.categoryIds,
@@ -186,7 +194,9 @@ export class ProductCatalogue {
     this.cards.clear();
   }
 
-  async list(request: ListingRequest): Promise<ListingJson> {
+  async list(asked: ListingRequest): Promise<ListingJson> {
+    const hideTradeOnly = asked.buyer.groupId === null;
+    const request = { ...asked, filter: { ...asked.filter, hideTradeOnly } };
     const [taxonomy, snapshot] = await Promise.all([this.taxonomy.get(), this.index.get()]);
     const search = request.filter.search
       ? searchTerms(request.filter.search, snapshot.vocabulary)
@@ -203,8 +213,9 @@ export class ProductCatalogue {
         : isCollated(order)
           ? await this.listFromDatabase(request, taxonomy, search, order)
           : await this.listFromIndex(request, taxonomy, snapshot, search, this.indexedSort(order));
+    const now = new Date();
     return {
-      data,
+      data: data.map((product) => productForBuyer(request.buyer, product, now)),
       meta: listMeta(request.page, request.perPage, total),
       ...(facets ? { facets } : {}),
     };
@@ -234,6 +245,7 @@ export class ProductCatalogue {
       newArrivals: filter.newArrivals,
       featured: filter.featured,
       onSale: filter.onSale,
+      tradeOnly: filter.hideTradeOnly ? false : undefined,
       selections,
       search,
       sort,
@@ -291,17 +303,23 @@ export class ProductCatalogue {
     return { total: counted.total, data, facets: counted.facets };
   }
 
-  async bySlug(slug: string): Promise<{ data: ProductJson; variations: VariationJson[] } | null> {
+  /** A published product and its sizes priced for `buyer`; null when not theirs to see. */
+  async bySlug(
+    slug: string,
+    buyer: Buyer,
+  ): Promise<{ data: ProductJson; variations: VariationJson[] } | null> {
     const taxonomy = await this.taxonomy.get();
     const [rows, variationRows] = await Promise.all([
       this.productBySlug.execute({ slug }),
       this.variationsBySlug.execute({ slug }),
     ]);
     const [product] = this.present(rows, taxonomy, true);
-    if (!product) return null;
+    if (!product || (rows[0]!.tradeOnly && buyer.groupId === null)) return null;
+    const now = new Date();
+    const sizes = variationRows.map((row) => presentVariation(row.variation));
     return {
-      data: product,
-      variations: variationRows.map((row) => presentVariation(row.variation)),
+      data: productForBuyer(buyer, product, now),
+      variations: variationsForBuyer(buyer, rows[0]!.categoryIds, sizes, now),
     };
   }
 
@@ -316,15 +334,20 @@ export class ProductCatalogue {
   }
 
   /** null when the product does not exist (the API answers 404). */
-  async variations(productId: number): Promise<VariationJson[] | null> {
+  async variations(productId: number, buyer: Buyer): Promise<VariationJson[] | null> {
     const rows = await this.db
-      .select({ variation: variations })
+      .select({
+        variation: variations,
+        tradeOnly: products.tradeOnly,
+        categoryIds: products.categoryIds,
+      })
       .from(products)
       .leftJoin(variations, eq(variations.productId, products.id))
       .where(and(eq(products.id, productId), eq(products.status, 'publish')))
       .orderBy(asc(variations.position), asc(variations.id));
-    if (rows.length === 0) return null;
-    return rows.flatMap((row) => (row.variation ? [presentVariation(row.variation)] : []));
+    if (rows.length === 0 || (rows[0]!.tradeOnly && buyer.groupId === null)) return null;
+    const sizes = rows.flatMap((row) => (row.variation ? [presentVariation(row.variation)] : []));
+    return variationsForBuyer(buyer, rows[0]!.categoryIds, sizes, new Date());
   }
 
   /** Everything that narrows a listing except the attribute filters. */
@@ -334,6 +357,7 @@ export class ProductCatalogue {
     searchCondition: SQL | null,
   ): SQL[] {
     const conditions: SQL[] = [sql`${products.status} = 'publish'`];
+    if (filter.hideTradeOnly) conditions.push(sql`${products.tradeOnly} = false`);
     if (filter.category) {
       const categoryId = taxonomy.categoryIds.get(filter.category);
       conditions.push(
