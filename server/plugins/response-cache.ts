@@ -86,7 +86,8 @@ export const responseCachePlugin = fp(
     app.decorate('clearResponseCache', () => entries.clear());
     app.changes.on(() => entries.clear());
 
-    app.addHook('onRequest', async (request, reply) => {
+    // After the cookies are read (onRequest): the key needs the session's price list.
+    app.addHook('preHandler', async (request, reply) => {
       if (options.ttlMs <= 0 || !isCacheable(request)) return;
       // A client asking for a fresh answer (Cache-Control: no-cache) gets one; it is stored.
       if (/no-cache/i.test(request.headers['cache-control'] ?? '')) return;

@@ -4,19 +4,13 @@ import { queryRows, type Database } from '#db/client.ts';
 import { productImages, products, variations } from '#db/schema/index.ts';
 import { idArray } from '#db/sql-arrays.ts';
 import { listMeta } from '#domain/catalogue.ts';
-import { DEFAULT_SELLING_UNIT, isSellingUnit } from '#domain/selling-unit.ts';
 import type { SortValue } from '#domain/catalogue-query.ts';
 import { CATALOGUE_CACHE_TTL_MS, type Taxonomy, type TaxonomyCache } from './terms-cache.ts';
 import type { IndexQuery, ListingIndex, ListingSnapshot } from './listing-index.ts';
 import { searchTerms, tsQueryOf, type SearchTerm } from './search-terms.ts';
-import type {
-  FacetJson,
-  ListingJson,
-  ProductAttribute,
-  ProductJson,
-  VariationJson,
-} from '#domain/api-types.ts';
-import { presentVariation, priceFields } from './present.ts';
+import type { FacetJson, ListingJson, ProductJson, VariationJson } from '#domain/api-types.ts';
+import { presentVariation } from './present.ts';
+import { presentProducts } from './product-json.ts';
 import { productForBuyer, variationsForBuyer } from './buyer-prices.ts';
 import type { Buyer } from '#domain/price-for.ts';
 
@@ -59,27 +53,6 @@ export function sortToOrder(sort: SortValue): ListingOrder {
 }
 
 const NOTHING = sql`false`;
-
-/** A row of `productFields`. */
-type ProductRow = Pick<
-  typeof products.$inferSelect,
-  | 'id'
-  | 'slug'
-  | 'name'
-  | 'type'
-  | 'status'
-  | 'unit'
-  | 'featured'
-  | 'onSale'
-  | 'createdAt'
-  | 'pricePence'
-  | 'regularPricePence'
-  | 'tradeOnly'
-  | 'shortDescription'
-  | 'description'
-  | 'categoryIds'
-  | 'termIds'
-> & { images: { id: number; src: string; alt: string }[]; variationIds: number[] };
 
 interface Listed {
   total: number;
@@ -313,7 +286,7 @@ export class ProductCatalogue {
       this.productBySlug.execute({ slug }),
       this.variationsBySlug.execute({ slug }),
     ]);
-    const [product] = this.present(rows, taxonomy, true);
+    const [product] = presentProducts(rows, taxonomy, true);
     if (!product || (rows[0]!.tradeOnly && buyer.groupId === null)) return null;
     const now = new Date();
     const sizes = variationRows.map((row) => presentVariation(row.variation));
@@ -460,58 +433,6 @@ export class ProductCatalogue {
       .orderBy(...(options.order ?? []))
       .limit(options.limit)
       .offset(options.offset ?? 0);
-    return this.present(rows, taxonomy, options.withDescription ?? false);
-  }
-
-  /** Product rows as the API shows them. */
-  private present(rows: ProductRow[], taxonomy: Taxonomy, withDescription: boolean): ProductJson[] {
-    const { termById } = taxonomy;
-    return rows.map((row) => {
-      const productTermRows = row.termIds
-        .map((termId) => termById.get(termId))
-        .filter((t) => t !== undefined);
-      const productCategories = row.categoryIds
-        .map((categoryId) => taxonomy.categoryById.get(categoryId))
-        .filter((c) => c !== undefined)
-        .sort((a, b) => a.position - b.position || a.id - b.id);
-      const attributesJson: ProductAttribute[] = taxonomy.attributes
-        .map((attribute) => {
-          const own = productTermRows
-            .filter((term) => term.attributeId === attribute.id)
-            .sort((a, b) => a.position - b.position);
-          return {
-            id: attribute.id,
-            name: attribute.name,
-            slug: attribute.slug,
-            options: own.map((term) => term.name),
-            terms: own.map(({ id: termId, name, slug }) => ({ id: termId, name, slug })),
-          };
-        })
-        .filter((attribute) => attribute.terms.length > 0);
-      const product: ProductJson = {
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        permalink: `/product/${row.slug}`,
-        type: row.type,
-        status: row.status,
-        unit: isSellingUnit(row.unit) ? row.unit : DEFAULT_SELLING_UNIT,
-        featured: row.featured,
-        on_sale: row.onSale,
-        date_created: row.createdAt.toISOString(),
-        ...priceFields(row.pricePence, row.regularPricePence),
-        short_description: row.shortDescription,
-        ...(withDescription ? { description: row.description } : {}),
-        images: row.images.map(({ id: imageId, src, alt }) => ({ id: imageId, src, alt })),
-        categories: productCategories.map(({ id: catId, name, slug }) => ({
-          id: catId,
-          name,
-          slug,
-        })),
-        attributes: attributesJson,
-        variations: row.variationIds,
-      };
-      return product;
-    });
+    return presentProducts(rows, taxonomy, options.withDescription ?? false);
   }
 }
