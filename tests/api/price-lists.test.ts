@@ -176,6 +176,9 @@ describe('price lists never leak through a cache', () => {
     });
     expectRetail(await seen(retail));
     expectRetail(await seen(new ApiShopper(t.app)));
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).toContain(`/product/${fixture.slug}<`);
+    expect(sitemap.body).not.toContain(`/product/${fixture.tradeOnlySlug}<`);
 
     const tradeBasket = await basketAndQuote(trade);
     expect(tradeBasket.basketPrice).toBe(pounds(percentOffPence(fixture.sizePence, 10)));
