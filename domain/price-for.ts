@@ -121,12 +121,7 @@ function listPrice(buyer: Buyer, size: PricedSize, now: Date): number | null {
  * priceFor(trade with 10 % off category 5, same size, 1, now)
  *   → { pricePence: 4455, wasPence: 4950, retailPence: 4950, fromPriceList: true }
  */
-export function priceFor(
-  buyer: Buyer,
-  size: PricedSize,
-  _quantity: number,
-  now: Date,
-): BuyerPrice {
+export function priceFor(buyer: Buyer, size: PricedSize, _quantity: number, now: Date): BuyerPrice {
   const retail = size.pricePence;
   const regular = size.regularPricePence ?? retail;
   const listed = buyer.rules.length === 0 ? null : listPrice(buyer, size, now);
