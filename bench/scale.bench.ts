@@ -4,6 +4,7 @@
  *
  *   npm run bench:scale              # BENCH_SCALE_SIZES=1000,10000,100000 by default
  */
+import { RETAIL_BUYER } from '#domain/price-for.ts';
 import pg from 'pg';
 import type { Logger } from 'drizzle-orm';
 import { openDatabase } from '#db/client.ts';
@@ -53,6 +54,7 @@ async function explainListing(url: string): Promise<string> {
       order: sortToOrder('price-asc'),
       page: 1,
       perPage: 12,
+      buyer: RETAIL_BUYER,
       facets: true,
     });
     const hot = captured.filter((c) => /from "products"|from "product_terms"/i.test(c.query));

@@ -4,6 +4,7 @@ import { cartAnswerSchema } from '#domain/api-schemas.ts';
 import { addToCartSchema, cartItemParams, updateCartSchema } from '#domain/validation.ts';
 import { chargeRequest } from '../http/request-limits.ts';
 import { route } from '../http/route.ts';
+import type { SessionRecord } from '../services/sessions.ts';
 import { CartService } from '../services/cart/cart.ts';
 import { CartDiscounts } from '../services/discounts/cart-discount.ts';
 import { applyDiscountSchema } from '#domain/api-schemas-discounts.ts';
@@ -17,8 +18,9 @@ function hasQuantity(body: unknown): boolean {
 /** The basket (spec section 7): the session's cart, or the signed-in customer's. */
 export async function cartApi(app: FastifyInstance) {
   const vatPercent = () => app.services.vat.percentAt();
-  const cart = new CartService(app.services.db, app.config.orderLimits, vatPercent);
-  const discounts = new CartDiscounts(app.services.db, vatPercent);
+  const buyerOf = (session: SessionRecord | null) => app.services.buyers.forSession(session);
+  const cart = new CartService(app.services.db, app.config.orderLimits, vatPercent, buyerOf);
+  const discounts = new CartDiscounts(app.services.db, vatPercent, buyerOf);
   const tags = ['cart'];
   // A basket is private and changes with every write: never cached anywhere.
   app.addHook('onSend', async (_request, reply) => {

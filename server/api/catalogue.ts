@@ -86,7 +86,7 @@ function movedCategory(reply: FastifyReply, url: string, slug: string) {
 }
 
 export async function catalogueApi(app: FastifyInstance) {
-  const { products, taxonomy, menu, db } = app.services;
+  const { products, taxonomy, menu, db, buyers } = app.services;
   const tags = ['catalogue'];
 
   /** Every listing shares paging, attribute filters, sort, search and facets. */
@@ -120,6 +120,7 @@ export async function catalogueApi(app: FastifyInstance) {
           page: query.page,
           perPage: query.per_page,
           facets: query.facets,
+          buyer: await buyers.forRequest(request),
         });
         reply.type('application/json; charset=utf-8');
         return listingJsonText(listed);
@@ -176,8 +177,8 @@ export async function catalogueApi(app: FastifyInstance) {
       // 410: an archived product (withdrawn from sale), with its first category to look in.
       errors: [301, 404, 410],
     },
-    handler: async ({ params, reply }) => {
-      const product = await products.bySlug(params.slug);
+    handler: async ({ params, reply, request }) => {
+      const product = await products.bySlug(params.slug, await buyers.forRequest(request));
       if (!product) {
         const current = await products.renamedTo(params.slug);
         if (!current) {
@@ -225,8 +226,8 @@ export async function catalogueApi(app: FastifyInstance) {
     tags,
     params: idParams,
     response: { description: 'The variations', schema: z.array(variationSchema), errors: [404] },
-    handler: async ({ params, reply }) => {
-      const list = await products.variations(params.id);
+    handler: async ({ params, reply, request }) => {
+      const list = await products.variations(params.id, await buyers.forRequest(request));
       if (!list) throw notFound('Product not found');
       cacheable(reply);
       return list;

@@ -8,6 +8,7 @@ import { newsletterApi } from './newsletter.ts';
 import { enquiriesApi } from './enquiries.ts';
 import { authApi } from './auth.ts';
 import { accountApi } from './account.ts';
+import { buyerApi } from './buyer.ts';
 import { addressesApi } from './addresses.ts';
 import { checkoutApi } from './checkout.ts';
 import { payApi } from './pay.ts';
@@ -32,6 +33,7 @@ export async function api(app: FastifyInstance) {
   await app.register(enquiriesApi);
   await app.register(authApi);
   await app.register(accountApi);
+  await app.register(buyerApi);
   await app.register(addressesApi);
   await app.register(checkoutApi);
   await app.register(payApi);

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import type { Listener } from '#db/client.ts';
 
 /** What changed: each kind clears the caches that show it. */
-export const SHOP_CHANGES = ['catalogue', 'content', 'menu', 'home', 'settings'] as const;
+/** 'prices': a customer group, its price list, or a customer's group. */
+export const SHOP_CHANGES = ['catalogue', 'content', 'menu', 'home', 'settings', 'prices'] as const;
 export type ShopChange = (typeof SHOP_CHANGES)[number];
 
 type ChangeListener = (change: ShopChange) => void;
@@ -72,6 +73,7 @@ export const changesPlugin = fp(async (app: FastifyInstance) => {
     if (change === 'catalogue' || change === 'menu') app.services.invalidateCatalogue();
     // A page renamed or unpublished moves or drops the menu entries pointed at it.
     if (change === 'content') app.services.menu.invalidate();
+    if (change === 'prices') app.services.buyers.invalidate();
     if (change === 'settings') {
       app.services.checkout.invalidateRules();
       app.services.vat.invalidate();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { priceListOf, RETAIL_BUYER } from '#domain/price-for.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -84,6 +85,7 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, origin: st
   } as RequestInit);
 }
 
+const RETAIL_LIST = priceListOf(RETAIL_BUYER);
 const newNonce = () => randomBytes(16).toString('base64');
 
 /** Pages in progress per render slot beyond which more are refused (503): not served in time. */
@@ -93,7 +95,9 @@ const PAGES_PER_SLOT = 65;
  * The loaders' context for one render. It counts the render's API calls, so a page that showed a
  * fallback because a call failed or had not answered in time is known as such. `api` calls carry
  * no session: what a shopper's session shows (basket, account) the browser fetches itself, so
- * the server's HTML is the same for every visitor and one render can serve them all. The few
+ * the server's HTML is the same for every visitor of one price list and one render can serve them
+ * all (a buyer with a group's price list has `api` calls made with their session, so the
+ * catalogue answers carry that list's prices, and the page is kept under that list). The few
  * pages that must render one shopper's data (checkout, an order) use `shopperApi`, which marks
  * the render personal: never kept, sent as `no-store`.
  */
@@ -103,11 +107,16 @@ function loadContextFor(
   nonce: string,
   config: Config,
   renders: LimitFunction,
+  priceList: string,
 ): { context: PageLoadContext; clean(): boolean; personal(): boolean } {
   let pending = 0;
   let failed = false;
   let personal = false;
   const sessionCookie = request.cookies[app.sessionCookieName];
+  const withSession =
+    sessionCookie === undefined
+      ? undefined
+      : `${app.sessionCookieName}=${encodeURIComponent(sessionCookie)}`;
   async function call<T>(path: string, cookie: string | undefined): Promise<ApiAnswer<T>> {
     pending += 1;
     try {
@@ -146,15 +155,10 @@ function loadContextFor(
       new Promise((gotTurn) => {
         void renders(() => new Promise<void>((release) => gotTurn(release)));
       }),
-    api: (path) => call(path, undefined),
+    api: (path) => call(path, priceList === RETAIL_LIST ? undefined : withSession),
     shopperApi: (path) => {
       personal = true;
-      return call(
-        path,
-        sessionCookie === undefined
-          ? undefined
-          : `${app.sessionCookieName}=${encodeURIComponent(sessionCookie)}`,
-      );
+      return call(path, withSession);
     },
   };
   return { context, clean: () => pending === 0 && !failed, personal: () => personal };
@@ -208,10 +212,10 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
   const maxInProgress = PAGES_PER_SLOT * renders.concurrency;
   let inProgress = 0;
 
-  /** What every visitor may share (renders see no session): GETs, keyed by origin and path. */
-  const cacheKeyOf = (request: FastifyRequest): string | null =>
+  /** What every visitor of a price list may share: GETs, keyed by price list, origin and path. */
+  const cacheKeyOf = (request: FastifyRequest, priceList: string): string | null =>
     cache.enabled && request.method === 'GET'
-      ? `${request.protocol}://${request.host}${request.url}`
+      ? `${priceList} ${request.protocol}://${request.host}${request.url}`
       : null;
 
   function sendPage(
@@ -238,7 +242,12 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
       .inject({
         method: 'GET',
         url: request.url,
-        headers: { host: request.host, 'cache-control': 'no-cache' },
+        // With the session: a group's page is rendered again with the group's prices.
+        headers: {
+          host: request.host,
+          'cache-control': 'no-cache',
+          ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        },
       })
       .catch((error: unknown) => request.log.warn({ err: error }, 'page refresh failed'))
       .finally(() => cache.releaseRefresh(key));
@@ -256,7 +265,8 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
           allow: 'GET, HEAD',
         });
       }
-      const key = cacheKeyOf(request);
+      const priceList = priceListOf(await app.services.buyers.forRequest(request));
+      const key = cacheKeyOf(request, priceList);
       // A client asking for a fresh page (Cache-Control: no-cache) gets one, and it is kept.
       if (key !== null && !/no-cache/i.test(request.headers['cache-control'] ?? '')) {
         const hit = cache.lookup(key);
@@ -273,15 +283,20 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
       }
       inProgress += 1;
       try {
-        return await render(request, reply, key);
+        return await render(request, reply, key, priceList);
       } finally {
         inProgress -= 1;
       }
     });
 
-    async function render(request: FastifyRequest, reply: FastifyReply, key: string | null) {
+    async function render(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string | null,
+      priceList: string,
+    ) {
       const nonce = newNonce();
-      const load = loadContextFor(app, request, nonce, options.config, renders);
+      const load = loadContextFor(app, request, nonce, options.config, renders, priceList);
       const response = await handle(
         toFetchRequest(request, reply, shopOrigin(options.config, request)),
         load.context as never,

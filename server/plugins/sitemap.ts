@@ -41,7 +41,8 @@ async function sitemapPaths(app: FastifyInstance): Promise<string[]> {
     db
       .select({ slug: products.slug })
       .from(products)
-      .where(eq(products.status, 'publish'))
+      // Trade-only products are not for search engines: a retail visitor gets their 404.
+      .where(and(eq(products.status, 'publish'), eq(products.tradeOnly, false)))
       .orderBy(asc(products.slug)),
     db
       .select({ slug: pages.slug })

@@ -16,6 +16,7 @@ import { Throttle } from './throttle.ts';
 import { readHoldingLimits } from './settings/limits-section.ts';
 import { ShopDetailsCache } from './settings/shop-details.ts';
 import { VatRatesCache } from './orders/vat-now.ts';
+import { BuyerService } from './buyers/buyers.ts';
 
 /** What the selling services need of the configuration. */
 export type SellingOptions = Pick<
@@ -45,6 +46,7 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
   const paymentDays = selling?.orderPaymentDays ?? 7;
   const shop = new ShopDetailsCache(db, { paymentDays });
   const vat = new VatRatesCache(db);
+  const buyers = new BuyerService(db);
   return {
     db,
     /** For pages and posts only (see DatabaseHandle.contentDb). */
@@ -62,6 +64,8 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
     shop,
     /** The VAT rates, kept until the owner saves (a `settings` change). */
     vat,
+    /** Who is buying: retail, or a customer group with its price list (a `prices` change). */
+    buyers,
     orders: new OrderService(db, { paymentDays, publicOrigin: selling?.publicOrigin, shop }),
     checkout: new CheckoutService(db, {
       shop,
@@ -71,6 +75,7 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
       holding: () => readHoldingLimits(db, selling?.holdingLimits ?? DEFAULT_HOLDING_LIMITS),
       shopOrdersEmail: selling?.shopOrdersEmail ?? SHOP_EMAIL,
       vat,
+      buyers,
     }),
     /** Call after the catalogue changes (seed, import) so caches reload. */
     invalidateCatalogue() {

@@ -212,6 +212,7 @@ describe('every documented route answers as its schema says', () => {
       .set({ stockQuantity: 10_000 })
       .where(eq(variations.id, variation!.id));
     size = variation!;
+    await checked(visitor, 'GET', '/api/buyer');
     await checked(visitor, 'GET', '/api/cart');
     const added = await checked(visitor, 'POST', '/api/cart/add', {
       product_id: size.productId,

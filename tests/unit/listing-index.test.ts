@@ -16,6 +16,7 @@ const entry = fc
     newArrival: fc.boolean(),
     featured: fc.boolean(),
     onSale: fc.boolean(),
+    tradeOnly: fc.boolean(),
     categoryIds: fc.uniqueArray(fc.integer({ min: 1, max: 3 }), { maxLength: 2 }),
     termIds: fc.uniqueArray(fc.integer({ min: 1, max: 70 }), { maxLength: 8 }),
     lexemes: fc.uniqueArray(fc.constantFrom(...LEXEMES), { maxLength: 4 }),
@@ -31,6 +32,7 @@ const query = fc.record({
   newArrivals: fc.option(fc.constant(true), { nil: undefined }),
   featured: fc.option(fc.boolean(), { nil: undefined }),
   onSale: fc.option(fc.boolean(), { nil: undefined }),
+  tradeOnly: fc.option(fc.boolean(), { nil: undefined }),
   selections: fc.array(
     fc.tuple(fc.integer({ min: 1, max: 3 }), fc.uniqueArray(fc.integer({ min: 1, max: 72 }))),
     { maxLength: 3 },
@@ -88,6 +90,7 @@ function reference(entries: Entry[], q: IndexQuery) {
       (!q.newArrivals || e.newArrival) &&
       (q.featured === undefined || e.featured === q.featured) &&
       (q.onSale === undefined || e.onSale === q.onSale) &&
+      (q.tradeOnly === undefined || e.tradeOnly === q.tradeOnly) &&
       termWeights(e, q.search).every((w) => w > 0),
   );
   const hits = (e: Entry, attributeId: number) =>
@@ -133,6 +136,7 @@ describe('ListingSnapshot', () => {
           newArrivals: raw.newArrivals,
           featured: raw.featured,
           onSale: raw.onSale,
+          tradeOnly: raw.tradeOnly,
           selections: new Map(raw.selections.map(([a, terms]) => [a, new Set(terms)])),
           search: raw.search,
           sort: { by: raw.by, direction: raw.direction },

@@ -56,6 +56,7 @@ const line = (limits: OrderLimits) =>
       const option = sample ? 'Full Size Sample' : `${width}x${height}x${thickness}`;
       return {
         id: 1,
+        storedPricePence: pricePence,
         productId: 1,
         variationId: 1,
         pieces,

@@ -1,27 +1,20 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { preparedRows, queryRows, type Database } from '#db/client.ts';
-import { cartItems, carts, productImages, products, variations } from '#db/schema/index.ts';
+import { cartItems, carts, products, variations } from '#db/schema/index.ts';
 import { m2ToPieces } from '#domain/area.ts';
-import {
-  displayQuantity,
-  lineM2,
-  lineMetaData,
-  stockLeftMessage,
-  variationPricing,
-  type CartJson,
-} from '#domain/cart.ts';
-import { basketTotals, lineTotalPence } from '#domain/pricing.ts';
+import { lineM2, stockLeftMessage, variationPricing, type CartJson } from '#domain/cart.ts';
 import { CART_QUANTITY_MAX } from '#domain/cart.ts';
 import { DEFAULT_ORDER_LIMITS, linesOverLimits, type OrderLimits } from '#domain/limits.ts';
 import { freeSampleRefusal, type SampleRuleLine } from '#domain/samples.ts';
 import type { AddToCart, UpdateCart } from '#domain/validation.ts';
-import { DEFAULT_SELLING_UNIT, isSellingUnit, type SellingUnit } from '#domain/selling-unit.ts';
+import type { SellingUnit } from '#domain/selling-unit.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { sessionInsert, type SessionForWrite, type SessionRecord } from '../sessions.ts';
-import { priceString } from '../catalogue/present.ts';
+import { RETAIL_BUYER, type Buyer } from '#domain/price-for.ts';
 import { readSampleRules } from '../samples/sample-rules.ts';
 import { cartOwner, cartUpsert } from './ownership.ts';
+import { linesWithProducts, presentLines, sellingUnit, type LineRow } from './basket-lines.ts';
 import { vatPercentNow } from '../orders/vat-now.ts';
 
 const unprocessable = (message: string, field: string) =>
@@ -49,10 +42,14 @@ export class CartService {
     private readonly limits: OrderLimits = DEFAULT_ORDER_LIMITS,
     /** The VAT rate in force, which splits the basket's VAT (decision 0011). */
     private readonly vatPercent: () => Promise<number> = () => vatPercentNow(db),
+    /** Whose prices the basket shows: retail, or the signed-in customer's group's. */
+    private readonly buyerOf: (session: SessionRecord | null) => Promise<Buyer> = async () =>
+      RETAIL_BUYER,
   ) {}
 
-  private async present(rows: LineRow[]): Promise<CartJson> {
-    return presentLines(rows, await this.vatPercent());
+  private async present(rows: LineRow[], session: SessionRecord | null): Promise<CartJson> {
+    const [vatPercent, buyer] = await Promise.all([this.vatPercent(), this.buyerOf(session)]);
+    return presentLines(rows, vatPercent, buyer, new Date());
   }
 
   /**
@@ -78,10 +75,11 @@ export class CartService {
 
   /** The caller's basket in one query (no cart yet reads as no lines). */
   async get(session: SessionRecord | null): Promise<CartJson> {
-    if (!session) return this.present([]);
+    if (!session) return this.present([], null);
     const cartId = sql`(SELECT id FROM ${carts} WHERE ${cartOwner(session)})`;
     return this.present(
       await preparedRows<LineRow>(this.db, linesWithProducts(sql`${cartItems}`, cartId)),
+      session,
     );
   }
 
@@ -112,7 +110,7 @@ export class CartService {
       const rows = await this.write(session, input, line);
       if (rows.length > 0) {
         session.saved();
-        return this.present(rows);
+        return this.present(rows, session.record);
       }
       // Nothing written: the variation is no longer on sale as kept (the re-read says why),
       // its option changed (plan again), or the line is full.
@@ -303,7 +301,7 @@ export class CartService {
     );
     // Removed by another request in between: as unknown as if it had never been there.
     if (!rows.some((row) => row.id === itemId)) throw notFound('Basket item not found');
-    return this.present(rows);
+    return this.present(rows, session);
   }
 
   async remove(session: SessionRecord | null, itemId: number): Promise<CartJson> {
@@ -314,7 +312,7 @@ export class CartService {
           lines AS (SELECT * FROM ${cartItems} WHERE cart_id = ${cartId} AND id <> ${itemId})
           ${linesWithProducts(sql`lines`)}`,
     );
-    return this.present(rows);
+    return this.present(rows, session);
   }
 
   /** A line of the caller's own basket, in one query; any other id is unknown to them (404). */
@@ -344,11 +342,6 @@ interface VariationFacts {
   productId: number;
   option: string;
   unit: SellingUnit;
-}
-
-/** A product's unit as stored (text): one this code does not know reads as the default. */
-function sellingUnit(unit: string): SellingUnit {
-  return isSellingUnit(unit) ? unit : DEFAULT_SELLING_UNIT;
 }
 
 interface PlannedLine {
@@ -386,102 +379,5 @@ function planLine(
     pieces,
     m2: lineM2(pieces, variation.option, variation.unit),
     areaM2: pricing.perM2 ? pricing.areaM2 : null,
-  };
-}
-
-/** A basket line with what the basket shows of its product and variation. */
-interface LineRow {
-  id: number;
-  product_id: number;
-  variation_id: number;
-  quantity: number;
-  m2_quantity: string | null;
-  is_sample: boolean;
-  name: string;
-  option: string;
-  price_pence: number;
-  regular_price_pence: number | null;
-  stock_quantity: number | null;
-  made_to_order: boolean;
-  image: string | null;
-  unit: string;
-}
-
-/**
- * The lines of `source` (of one cart, or of the cart `cartId` names in it) as `LineRow`s, in
- * order. Each line
- * looks up its product and variation by key: a join's plan would follow the statistics of the
- * basket tables, which change fast and are often stale (a hash join over every variation).
- */
-function linesWithProducts(source: SQL, cartId?: SQL): SQL {
-  return sql`SELECT l.id, l.product_id, l.variation_id, l.quantity, l.m2_quantity, l.is_sample,
-      (SELECT p.name FROM ${products} p WHERE p.id = l.product_id) AS name,
-      (SELECT p.unit FROM ${products} p WHERE p.id = l.product_id) AS unit,
-      (SELECT v.option FROM ${variations} v WHERE v.id = l.variation_id) AS option,
-      (SELECT v.price_pence FROM ${variations} v WHERE v.id = l.variation_id) AS price_pence,
-      (SELECT v.regular_price_pence FROM ${variations} v WHERE v.id = l.variation_id)
-        AS regular_price_pence,
-      (SELECT v.stock_quantity FROM ${variations} v WHERE v.id = l.variation_id)
-        AS stock_quantity,
-      (SELECT v.made_to_order FROM ${variations} v WHERE v.id = l.variation_id) AS made_to_order,
-      (SELECT i.src FROM ${productImages} i WHERE i.product_id = l.product_id
-       ORDER BY i.position, i.id LIMIT 1) AS image
-    FROM ${source} l
-    ${cartId === undefined ? sql`` : sql`WHERE l.cart_id = ${cartId}`}
-    ORDER BY l.id`;
-}
-
-function presentLines(rows: LineRow[], vatPercent: number): CartJson {
-  const lines = rows.map((row) => {
-    const unit = sellingUnit(row.unit);
-    // A line kept from before its product's unit counted carries m² it is not priced by.
-    const perM2 = variationPricing(row.option, unit).perM2;
-    return {
-      ...row,
-      m2: perM2 && row.m2_quantity !== null ? Number(row.m2_quantity) : null,
-      unit,
-    };
-  });
-  const priced = lines.map((line) => ({
-    pricePence: line.price_pence,
-    quantity: line.quantity,
-    m2Quantity: line.m2,
-    isSample: line.is_sample,
-  }));
-  const totals = basketTotals(priced, vatPercent);
-  return {
-    line_items: lines.map((line, index) => ({
-      id: line.id,
-      product_id: line.product_id,
-      variation_id: line.variation_id,
-      quantity: line.quantity,
-      m2_quantity: line.m2,
-      is_sample: line.is_sample,
-      price: priceString(line.price_pence),
-      regular_price:
-        line.regular_price_pence !== null && line.regular_price_pence > line.price_pence
-          ? priceString(line.regular_price_pence)
-          : null,
-      line_total: priceString(lineTotalPence(priced[index]!)),
-      name: line.name,
-      image: { src: line.image ?? '' },
-      display_quantity: displayQuantity(
-        line.quantity,
-        line.m2,
-        variationPricing(line.option, line.unit).kind === 'size' ? line.unit : 'piece',
-      ),
-      unit: line.unit,
-      meta_data: lineMetaData(line.option),
-      stock_message:
-        line.stock_quantity !== null && line.quantity > line.stock_quantity
-          ? stockLeftMessage(line.stock_quantity)
-          : null,
-      made_to_order: line.made_to_order,
-    })),
-    item_count: totals.count,
-    subtotal: priceString(totals.subtotalPence),
-    vat: priceString(totals.vatPence),
-    vat_rate: vatPercent,
-    total: priceString(totals.totalPence),
   };
 }

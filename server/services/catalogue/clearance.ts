@@ -42,7 +42,7 @@ export async function clearanceProducts(db: Database, limit: number): Promise<Cl
           AND v.regular_price_pence > v.price_pence
         ORDER BY v.position, v.id LIMIT 1
       ) d ON true
-      WHERE p.status = 'publish'
+      WHERE p.status = 'publish' AND NOT p.trade_only
       ORDER BY p.popularity DESC, p.id
       LIMIT ${limit}`,
   );

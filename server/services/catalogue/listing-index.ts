@@ -23,6 +23,7 @@ interface Entry {
   newArrival: boolean;
   featured: boolean;
   onSale: boolean;
+  tradeOnly: boolean;
   categoryIds: readonly number[];
   termIds: readonly number[];
 }
@@ -52,6 +53,8 @@ export interface IndexQuery {
   newArrivals?: boolean;
   featured?: boolean;
   onSale?: boolean;
+  /** false: leave out trade-only products (retail); undefined: any. */
+  tradeOnly?: boolean;
   /** Per selected attribute, the chosen term ids: a product needs one of them. */
   selections: Map<number, ReadonlySet<number>>;
   /** Every term must match one of the product's lexemes. */
@@ -73,7 +76,7 @@ export interface IndexAnswer {
 }
 
 /** The flags a listing can ask for, as the entry names them. */
-const FLAGS = ['newArrival', 'featured', 'onSale'] as const;
+const FLAGS = ['newArrival', 'featured', 'onSale', 'tradeOnly'] as const;
 type Flag = (typeof FLAGS)[number];
 
 /** What a search word found in a name counts, against one found only in the description. */
@@ -244,6 +247,7 @@ export class ListingSnapshot {
       newArrival: q.newArrivals || undefined,
       featured: q.featured,
       onSale: q.onSale,
+      tradeOnly: q.tradeOnly,
     };
     for (const flag of FLAGS) {
       if (wanted[flag] !== undefined) intersect(base, group.flags[flag], !wanted[flag]);
@@ -349,6 +353,7 @@ export class ListingIndex {
           newArrival: products.isNewArrival,
           featured: products.featured,
           onSale: products.onSale,
+          tradeOnly: products.tradeOnly,
           categoryIds: products.categoryIds,
           termIds: products.termIds,
         })

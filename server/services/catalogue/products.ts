@@ -4,19 +4,15 @@ import { queryRows, type Database } from '#db/client.ts';
 import { productImages, products, variations } from '#db/schema/index.ts';
 import { idArray } from '#db/sql-arrays.ts';
 import { listMeta } from '#domain/catalogue.ts';
-import { DEFAULT_SELLING_UNIT, isSellingUnit } from '#domain/selling-unit.ts';
 import type { SortValue } from '#domain/catalogue-query.ts';
 import { CATALOGUE_CACHE_TTL_MS, type Taxonomy, type TaxonomyCache } from './terms-cache.ts';
 import type { IndexQuery, ListingIndex, ListingSnapshot } from './listing-index.ts';
 import { searchTerms, tsQueryOf, type SearchTerm } from './search-terms.ts';
-import type {
-  FacetJson,
-  ListingJson,
-  ProductAttribute,
-  ProductJson,
-  VariationJson,
-} from '#domain/api-types.ts';
-import { presentVariation, priceFields } from './present.ts';
+import type { FacetJson, ListingJson, ProductJson, VariationJson } from '#domain/api-types.ts';
+import { presentVariation } from './present.ts';
+import { presentProducts } from './product-json.ts';
+import { productForBuyer, variationsForBuyer } from './buyer-prices.ts';
+import type { Buyer } from '#domain/price-for.ts';
 
 export interface ListingFilter {
   category?: string;
@@ -26,6 +22,8 @@ export interface ListingFilter {
   search?: string;
   /** Term slugs per attribute id: OR within an attribute, AND across attributes. */
   terms?: Partial<Record<number, string[]>>;
+  /** Leave out trade-only products: the listing of a shopper without a trade price list. */
+  hideTradeOnly?: boolean;
 }
 
 type Direction = 'asc' | 'desc';
@@ -42,6 +40,8 @@ export interface ListingRequest {
   page: number;
   perPage: number;
   facets?: boolean;
+  /** Whose prices the cards show. */
+  buyer: Buyer;
 }
 
 const isCollated = (order: ListingOrder): order is CollatedOrder =>
@@ -53,26 +53,6 @@ export function sortToOrder(sort: SortValue): ListingOrder {
 }
 
 const NOTHING = sql`false`;
-
-/** A row of `productFields`. */
-type ProductRow = Pick<
-  typeof products.$inferSelect,
-  | 'id'
-  | 'slug'
-  | 'name'
-  | 'type'
-  | 'status'
-  | 'unit'
-  | 'featured'
-  | 'onSale'
-  | 'createdAt'
-  | 'pricePence'
-  | 'regularPricePence'
-  | 'shortDescription'
-  | 'description'
-  | 'categoryIds'
-  | 'termIds'
-> & { images: { id: number; src: string; alt: string }[]; variationIds: number[] };
 
 interface Listed {
   total: number;
@@ -131,6 +111,7 @@ function productFields(withDescription: boolean) {
     createdAt: products.createdAt,
     pricePence: products.pricePence,
     regularPricePence: products.regularPricePence,
+    tradeOnly: products.tradeOnly,
     shortDescription: products.shortDescription,
     description: withDescription ? products.description : sql<string>`''`,
     categoryIds: products.categoryIds,
@@ -186,7 +167,9 @@ export class ProductCatalogue {
     this.cards.clear();
   }
 
-  async list(request: ListingRequest): Promise<ListingJson> {
+  async list(asked: ListingRequest): Promise<ListingJson> {
+    const hideTradeOnly = asked.buyer.groupId === null;
+    const request = { ...asked, filter: { ...asked.filter, hideTradeOnly } };
     const [taxonomy, snapshot] = await Promise.all([this.taxonomy.get(), this.index.get()]);
     const search = request.filter.search
       ? searchTerms(request.filter.search, snapshot.vocabulary)
@@ -203,8 +186,9 @@ export class ProductCatalogue {
         : isCollated(order)
           ? await this.listFromDatabase(request, taxonomy, search, order)
           : await this.listFromIndex(request, taxonomy, snapshot, search, this.indexedSort(order));
+    const now = new Date();
     return {
-      data,
+      data: data.map((product) => productForBuyer(request.buyer, product, now)),
       meta: listMeta(request.page, request.perPage, total),
       ...(facets ? { facets } : {}),
     };
@@ -234,6 +218,7 @@ export class ProductCatalogue {
       newArrivals: filter.newArrivals,
       featured: filter.featured,
       onSale: filter.onSale,
+      tradeOnly: filter.hideTradeOnly ? false : undefined,
       selections,
       search,
       sort,
@@ -291,17 +276,23 @@ export class ProductCatalogue {
     return { total: counted.total, data, facets: counted.facets };
   }
 
-  async bySlug(slug: string): Promise<{ data: ProductJson; variations: VariationJson[] } | null> {
+  /** A published product and its sizes priced for `buyer`; null when not theirs to see. */
+  async bySlug(
+    slug: string,
+    buyer: Buyer,
+  ): Promise<{ data: ProductJson; variations: VariationJson[] } | null> {
     const taxonomy = await this.taxonomy.get();
     const [rows, variationRows] = await Promise.all([
       this.productBySlug.execute({ slug }),
       this.variationsBySlug.execute({ slug }),
     ]);
-    const [product] = this.present(rows, taxonomy, true);
-    if (!product) return null;
+    const [product] = presentProducts(rows, taxonomy, true);
+    if (!product || (rows[0]!.tradeOnly && buyer.groupId === null)) return null;
+    const now = new Date();
+    const sizes = variationRows.map((row) => presentVariation(row.variation));
     return {
-      data: product,
-      variations: variationRows.map((row) => presentVariation(row.variation)),
+      data: productForBuyer(buyer, product, now),
+      variations: variationsForBuyer(buyer, rows[0]!.categoryIds, sizes, now),
     };
   }
 
@@ -316,15 +307,20 @@ export class ProductCatalogue {
   }
 
   /** null when the product does not exist (the API answers 404). */
-  async variations(productId: number): Promise<VariationJson[] | null> {
+  async variations(productId: number, buyer: Buyer): Promise<VariationJson[] | null> {
     const rows = await this.db
-      .select({ variation: variations })
+      .select({
+        variation: variations,
+        tradeOnly: products.tradeOnly,
+        categoryIds: products.categoryIds,
+      })
       .from(products)
       .leftJoin(variations, eq(variations.productId, products.id))
       .where(and(eq(products.id, productId), eq(products.status, 'publish')))
       .orderBy(asc(variations.position), asc(variations.id));
-    if (rows.length === 0) return null;
-    return rows.flatMap((row) => (row.variation ? [presentVariation(row.variation)] : []));
+    if (rows.length === 0 || (rows[0]!.tradeOnly && buyer.groupId === null)) return null;
+    const sizes = rows.flatMap((row) => (row.variation ? [presentVariation(row.variation)] : []));
+    return variationsForBuyer(buyer, rows[0]!.categoryIds, sizes, new Date());
   }
 
   /** Everything that narrows a listing except the attribute filters. */
@@ -334,6 +330,7 @@ export class ProductCatalogue {
     searchCondition: SQL | null,
   ): SQL[] {
     const conditions: SQL[] = [sql`${products.status} = 'publish'`];
+    if (filter.hideTradeOnly) conditions.push(sql`${products.tradeOnly} = false`);
     if (filter.category) {
       const categoryId = taxonomy.categoryIds.get(filter.category);
       conditions.push(
@@ -436,58 +433,6 @@ export class ProductCatalogue {
       .orderBy(...(options.order ?? []))
       .limit(options.limit)
       .offset(options.offset ?? 0);
-    return this.present(rows, taxonomy, options.withDescription ?? false);
-  }
-
-  /** Product rows as the API shows them. */
-  private present(rows: ProductRow[], taxonomy: Taxonomy, withDescription: boolean): ProductJson[] {
-    const { termById } = taxonomy;
-    return rows.map((row) => {
-      const productTermRows = row.termIds
-        .map((termId) => termById.get(termId))
-        .filter((t) => t !== undefined);
-      const productCategories = row.categoryIds
-        .map((categoryId) => taxonomy.categoryById.get(categoryId))
-        .filter((c) => c !== undefined)
-        .sort((a, b) => a.position - b.position || a.id - b.id);
-      const attributesJson: ProductAttribute[] = taxonomy.attributes
-        .map((attribute) => {
-          const own = productTermRows
-            .filter((term) => term.attributeId === attribute.id)
-            .sort((a, b) => a.position - b.position);
-          return {
-            id: attribute.id,
-            name: attribute.name,
-            slug: attribute.slug,
-            options: own.map((term) => term.name),
-            terms: own.map(({ id: termId, name, slug }) => ({ id: termId, name, slug })),
-          };
-        })
-        .filter((attribute) => attribute.terms.length > 0);
-      const product: ProductJson = {
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        permalink: `/product/${row.slug}`,
-        type: row.type,
-        status: row.status,
-        unit: isSellingUnit(row.unit) ? row.unit : DEFAULT_SELLING_UNIT,
-        featured: row.featured,
-        on_sale: row.onSale,
-        date_created: row.createdAt.toISOString(),
-        ...priceFields(row.pricePence, row.regularPricePence),
-        short_description: row.shortDescription,
-        ...(withDescription ? { description: row.description } : {}),
-        images: row.images.map(({ id: imageId, src, alt }) => ({ id: imageId, src, alt })),
-        categories: productCategories.map(({ id: catId, name, slug }) => ({
-          id: catId,
-          name,
-          slug,
-        })),
-        attributes: attributesJson,
-        variations: row.variationIds,
-      };
-      return product;
-    });
+    return presentProducts(rows, taxonomy, options.withDescription ?? false);
   }
 }

@@ -14,6 +14,7 @@ import { formatPoundsPlain } from '#domain/money.ts';
 import { priceOrderLine } from '#domain/order-lines.ts';
 import { sumSplits } from '#domain/vat.ts';
 import { HttpError } from '../../http/errors.ts';
+import { RETAIL_BUYER, type Buyer } from '#domain/price-for.ts';
 import { readBasket, type BasketLine } from '../orders/pricing.ts';
 import { vatPercentNow } from '../orders/vat-now.ts';
 import type { SessionRecord } from '../sessions.ts';
@@ -54,14 +55,21 @@ export class CartDiscounts {
     private readonly db: Database,
     /** The VAT rate in force, which splits the discounted basket's VAT (decision 0011). */
     private readonly vatPercent: () => Promise<number> = () => vatPercentNow(db),
+    /** Whose prices the basket is at: a code is taken off the prices the buyer pays. */
+    private readonly buyerOf: (session: SessionRecord | null) => Promise<Buyer> = async () =>
+      RETAIL_BUYER,
   ) {}
+
+  private async basket(session: SessionRecord | null) {
+    return readBasket(this.db, session, await this.buyerOf(session));
+  }
 
   /**
    * POST /api/cart/discount: the code checked against the basket as it is now and kept on it;
    * refused (422) with the reason when it is unknown, not valid now, or not for these items.
    */
   async apply(session: SessionRecord | null, code: string): Promise<void> {
-    const basket = await readBasket(this.db, session);
+    const basket = await this.basket(session);
     if (!session || basket.cartId === null) {
       throw refused({ reason: 'empty_basket', message: 'Add something to your basket first' });
     }
@@ -90,7 +98,7 @@ export class CartDiscounts {
 
   /** DELETE /api/cart/discount: the basket without its code (nothing to remove is no error). */
   async remove(session: SessionRecord | null): Promise<void> {
-    const { cartId } = await readBasket(this.db, session);
+    const { cartId } = await this.basket(session);
     if (cartId === null) return;
     await this.db.execute(
       sql`UPDATE carts SET discount_code_id = NULL, updated_at = now() WHERE id = ${cartId}`,
@@ -114,7 +122,7 @@ export class CartDiscounts {
     );
     if (!own?.discount_code_id) return cart;
     const [basket, code, vatPercent] = await Promise.all([
-      readBasket(this.db, session),
+      this.basket(session),
       readBasketDiscount(this.db, own.discount_code_id, {
         customerId: session.customerId,
         email: null,

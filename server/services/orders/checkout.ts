@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   databaseFailure,
@@ -28,6 +28,8 @@ import {
 import { normaliseUkPostcode } from '#domain/postcode.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
+import type { BuyerService } from '../buyers/buyers.ts';
+import { requestHash } from './request-hash.ts';
 import { bookOrder } from './booking.ts';
 import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
 import { paymentTerms, type ShopDetailsCache } from '../settings/shop-details.ts';
@@ -71,21 +73,6 @@ const RULES_TTL_MS = 10_000;
 
 type DeliveryRules = Awaited<ReturnType<typeof deliveryRules>>;
 
-/** The same request sends the same fields: a hash independent of their order. */
-function requestHash(input: Checkout): string {
-  const canonical = (value: unknown): unknown =>
-    value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(
-          Object.entries(value)
-            .sort(([a], [b]) => (a < b ? -1 : 1))
-            .map(([k, v]) => [k, canonical(v)]),
-        )
-      : value;
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(input)))
-    .digest('hex');
-}
-
 const keyReused = (message: string) => new HttpError(422, 'idempotency_key_reused', message);
 const tooLarge = (message: string) => new HttpError(422, 'order_too_large', message);
 const emptyBasket = () => new HttpError(409, 'empty_basket', CHECKOUT_MESSAGES.emptyBasket);
@@ -123,8 +110,15 @@ export class CheckoutService {
       shopOrdersEmail: string;
       /** The VAT rate in force, which splits quotes and orders (decision 0011). */
       vat: VatRatesCache;
+      /** Whose prices a basket is charged at: retail, or the customer's group's. */
+      buyers: Pick<BuyerService, 'forSession'>;
     },
   ) {}
+
+  /** The session's basket priced for its buyer: what quotes, estimates and orders read. */
+  private async basket(session: SessionRecord | null) {
+    return readBasket(this.db, session, await this.options.buyers.forSession(session));
+  }
 
   private cachedRules: { at: number; rules: Promise<DeliveryRules> } | null = null;
 
@@ -159,7 +153,7 @@ export class CheckoutService {
     query: CheckoutQuoteQuery,
   ): Promise<CheckoutQuoteJson> {
     const [{ lines, discountCodeId }, rules] = await Promise.all([
-      readBasket(this.db, session),
+      this.basket(session),
       this.rules(),
     ]);
     const code = await readBasketDiscount(this.db, discountCodeId, {
@@ -180,8 +174,9 @@ export class CheckoutService {
   ): Promise<DeliveryEstimateJson> {
     const postcode = normaliseUkPostcode(input.postcode) ?? input.postcode;
     const wanted = input.lines?.map((l) => ({ variationId: l.variation_id, pieces: l.quantity }));
+    const buyer = await this.options.buyers.forSession(session);
     const [lines, rules] = await Promise.all([
-      wanted ? readLines(this.db, wanted) : readBasket(this.db, session).then((b) => b.lines),
+      wanted ? readLines(this.db, wanted, buyer) : this.basket(session).then((b) => b.lines),
       this.rules(),
     ]);
     const missing = lines.findIndex((line) => line === null);
@@ -256,7 +251,7 @@ export class CheckoutService {
         'This Idempotency-Key was used for another order: send a new key for a new order',
       );
     }
-    const { cartId } = await readBasket(this.db, session);
+    const { cartId } = await this.basket(session);
     if (
       (row.request_hash !== null && row.request_hash !== hash) ||
       (cartId !== null && cartId !== row.cart_id)
@@ -282,7 +277,7 @@ export class CheckoutService {
   ): Promise<PlacedOrder> {
     for (let attempt = 1; ; attempt++) {
       const [{ cartId, lines, discountCodeId }, rules] = await Promise.all([
-        readBasket(this.db, session),
+        this.basket(session),
         this.rules(),
       ]);
       if (session === null || cartId === null) throw emptyBasket();
@@ -447,7 +442,8 @@ export class CheckoutService {
     const lines = basket.lines.map((line, position) => ({
       position,
       cart_item_id: line.id,
-      price_pence: line.pricePence,
+      // place_order checks the stored price read is still current; the snapshot has the buyer's.
+      price_pence: line.storedPricePence,
       ...orderLineColumns(line),
     }));
     const written = await this.db.transaction(async (tx) => {

@@ -2,6 +2,7 @@
 // pricing checkout uses, the stock difference moved through the ledger, and for a paid order a
 // credit note cancelling its invoice and a new invoice for what it now is, all in one
 // transaction holding the order's row lock and checking the version staff loaded.
+import { RETAIL_BUYER } from '#domain/price-for.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import { ORDER_TASK_MESSAGES, type OrderEditInput } from '#domain/api-schemas-order-tasks.ts';
@@ -203,6 +204,8 @@ export class OrderEditService {
     const read = await readLines(
       tx,
       wanted.map((l) => ({ variationId: l.variation_id, pieces: l.pieces })),
+      // A size added to an order is priced at retail, as a phone order is: staff may set it.
+      RETAIL_BUYER,
     );
     const missing = read.findIndex((line) => line === null);
     if (missing >= 0) {

@@ -3,6 +3,7 @@
 // so it is priced by checkout's own quote, and paying through its link places that basket
 // through checkout's placement: the same price checks, stock checks, holding limits and mails.
 // A draft holds no stock; the placed order does, from the moment it is placed.
+import { RETAIL_BUYER } from '#domain/price-for.ts';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
@@ -79,6 +80,8 @@ export class PhoneOrderService {
     const read = await readLines(
       this.db,
       input.lines.map((l) => ({ variationId: l.variation_id, pieces: l.pieces })),
+      // A draft names no customer account, only an email: it is priced at retail.
+      RETAIL_BUYER,
     );
     const missing = read.findIndex((line) => line === null);
     if (missing >= 0) {

@@ -46,6 +46,8 @@ import { readSampleRules } from '../samples/sample-rules.ts';
 import { readDeliverySettings } from '../settings/delivery-section.ts';
 import { vatPercentNow } from './vat-now.ts';
 import type { SessionRecord } from '../sessions.ts';
+import type { Buyer } from '#domain/price-for.ts';
+import { linePrice, SIZE_PRICE_FACTS, type SizePriceRow } from '../cart/basket-lines.ts';
 
 /** A basket line with what pricing, stock and the order's snapshot need. */
 export interface BasketLine {
@@ -57,7 +59,10 @@ export interface BasketLine {
   isSample: boolean;
   name: string;
   option: string;
+  /** What the buyer pays per unit, VAT included (priceFor). */
   pricePence: number;
+  /** The size's stored price, which place_order checks is still the price when it writes. */
+  storedPricePence: number;
   stockQuantity: number | null;
   onSale: boolean;
   material: string | null;
@@ -88,32 +93,29 @@ export interface PricedBasket {
   discount: PricedDiscount | null;
 }
 
-interface LineRow {
+interface LineRow extends SizePriceRow {
   cart_id: number;
   id: number;
   product_id: number;
-  variation_id: number;
   quantity: number;
   m2_quantity: string | null;
   is_sample: boolean;
   name: string;
   unit: string;
   option: string;
-  price_pence: number;
   stock_quantity: number | null;
   on_sale: boolean;
   material: string | null;
   is_bespoke: boolean;
-  category_ids: number[] | null;
 }
 
 /** What a line needs of its product and variation (p: products, v: variations). */
-const PRODUCT_FACTS = sql`p.name, p.unit, v.option, v.price_pence, v.stock_quantity,
+const PRODUCT_FACTS = sql`p.name, p.unit, v.option, ${SIZE_PRICE_FACTS}, v.stock_quantity,
   (p.status = 'publish' AND v.product_id = p.id) AS on_sale,
   (SELECT t.slug FROM product_terms pt JOIN attribute_terms t ON t.id = pt.term_id
    WHERE pt.product_id = p.id AND t.attribute_id = ${MATERIAL_ATTRIBUTE_ID}
    ORDER BY t.position, t.id LIMIT 1) AS material,
-  v.made_to_order AS is_bespoke, p.category_ids`;
+  v.made_to_order AS is_bespoke`;
 
 /** The session's basket: its id (null when it has no lines) and its lines. */
 export interface Basket {
@@ -124,12 +126,17 @@ export interface Basket {
 }
 
 /**
- * The session's basket with each line's product as it is now (name, price, stock, material):
- * one prepared statement (its plan is most of its cost), read without locks; placing an order
- * checks it again under its locks.
+ * The session's basket with each line's product as it is now (name, price, stock, material),
+ * priced for `buyer`: one prepared statement (its plan is most of its cost), read without
+ * locks; placing an order checks it again under its locks.
  */
-export async function readBasket(db: Database, session: SessionRecord | null): Promise<Basket> {
+export async function readBasket(
+  db: Database,
+  session: SessionRecord | null,
+  buyer: Buyer,
+): Promise<Basket> {
   if (!session) return { cartId: null, discountCodeId: null, lines: [] };
+  const now = new Date();
   const rows = await preparedRows<LineRow & { discount_code_id: number | null }>(
     db,
     sql`SELECT l.cart_id, ${carts.discountCodeId}, l.id, l.product_id, l.variation_id, l.quantity, l.m2_quantity,
@@ -144,11 +151,12 @@ export async function readBasket(db: Database, session: SessionRecord | null): P
   return {
     cartId: rows[0]?.cart_id ?? null,
     discountCodeId: rows[0]?.discount_code_id ?? null,
-    lines: rows.map(basketLine),
+    lines: rows.map((row) => basketLine(row, buyer, now)),
   };
 }
 
-function basketLine(row: Omit<LineRow, 'cart_id'>): BasketLine {
+function basketLine(row: Omit<LineRow, 'cart_id'>, buyer: Buyer, now: Date): BasketLine {
+  const price = linePrice(buyer, row, row.quantity, now);
   return {
     id: row.id,
     productId: row.product_id,
@@ -158,7 +166,8 @@ function basketLine(row: Omit<LineRow, 'cart_id'>): BasketLine {
     isSample: row.is_sample,
     name: row.name,
     option: row.option,
-    pricePence: row.price_pence,
+    pricePence: price.pricePence,
+    storedPricePence: row.price_pence,
     stockQuantity: row.stock_quantity,
     onSale: row.on_sale,
     material: row.material,
@@ -176,8 +185,10 @@ function basketLine(row: Omit<LineRow, 'cart_id'>): BasketLine {
 export async function readLines(
   db: Database,
   wanted: readonly { variationId: number; pieces: number }[],
+  buyer: Buyer,
 ): Promise<(BasketLine | null)[]> {
   if (wanted.length === 0) return [];
+  const now = new Date();
   const ids = wanted.map((line) => line.variationId);
   const rows = await queryRows<
     Omit<LineRow, 'cart_id' | 'id' | 'quantity' | 'm2_quantity' | 'is_sample'>
@@ -194,13 +205,17 @@ export async function readLines(
     const unit = isSellingUnit(row.unit) ? row.unit : DEFAULT_SELLING_UNIT;
     const kind = variationPricing(row.option, unit).kind;
     const m2 = lineM2(line.pieces, row.option, unit);
-    return basketLine({
-      ...row,
-      id: index + 1,
-      quantity: line.pieces,
-      m2_quantity: m2 === null ? null : String(m2),
-      is_sample: kind === 'free-sample',
-    });
+    return basketLine(
+      {
+        ...row,
+        id: index + 1,
+        quantity: line.pieces,
+        m2_quantity: m2 === null ? null : String(m2),
+        is_sample: kind === 'free-sample',
+      },
+      buyer,
+      now,
+    );
   });
 }
 

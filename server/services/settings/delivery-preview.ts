@@ -1,3 +1,4 @@
+import { RETAIL_BUYER } from '#domain/price-for.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import { DELIVERY_ESTIMATE_MESSAGES } from '#domain/api-schemas-delivery.ts';
@@ -45,7 +46,7 @@ export async function previewDelivery(
     input.lines?.map((l) => ({ variationId: l.variation_id, pieces: l.quantity })) ??
     (await sampleBasket(db));
   const [lines, samples, vatPercent] = await Promise.all([
-    readLines(db, wanted),
+    readLines(db, wanted, RETAIL_BUYER),
     readSampleRules(db),
     vatPercentNow(db),
   ]);
