@@ -374,13 +374,26 @@ export const orderTotalsSchema = z
   .extend({ discount: discountTotalsSchema.nullable() })
   .meta({ id: 'OrderTotals' });
 
+export const paymentOptionSchema = z
+  .object({
+    method: z.enum(PAYMENT_METHODS),
+    label: z.string(),
+    description: z.string(),
+    /** Pay on account only: the credit left on the buyer's account, in pounds. */
+    available_credit: z.string().optional(),
+  })
+  .meta({ id: 'PaymentOption' });
+
 export const checkoutQuoteSchema = z
   .object({
     lines: z.array(orderLineSchema),
     delivery: deliverySchema,
     totals: orderTotalsSchema,
     discount: discountSummarySchema.nullable(),
+    /** The methods this buyer may choose (the methods of payment_options). */
     payment_methods: z.array(z.enum(PAYMENT_METHODS)),
+    /** Each way this buyer may pay, as the checkout shows it (the server's payment registry). */
+    payment_options: z.array(paymentOptionSchema),
     terms_version: z.string(),
   })
   .meta({ id: 'CheckoutQuote' });

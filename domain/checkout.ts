@@ -185,6 +185,7 @@ export type DeliveryJson = z.infer<typeof s.deliverySchema>;
 export type OrderTotalsJson = z.infer<typeof s.orderTotalsSchema>;
 /** GET /api/checkout. */
 export type CheckoutQuoteJson = z.infer<typeof s.checkoutQuoteSchema>;
+export type PaymentOptionJson = z.infer<typeof s.paymentOptionSchema>;
 export type OrderEventJson = z.infer<typeof s.orderEventSchema>;
 export type BankTransferJson = z.infer<typeof s.bankTransferSchema>;
 /** GET /api/orders/{number}. */

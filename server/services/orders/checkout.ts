@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   databaseFailure,
@@ -14,7 +14,6 @@ import {
   type CheckoutQuoteJson,
   type CheckoutQuoteQuery,
   type OrderJson,
-  type PaymentMethod,
 } from '#domain/checkout.ts';
 import { linesOverLimits, totalOverLimit, type OrderLimits } from '#domain/limits.ts';
 import { holdingRefusal, type HeldByBuyer, type HoldingLimits } from '#domain/rate-limits.ts';
@@ -29,18 +28,13 @@ import { normaliseUkPostcode } from '#domain/postcode.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
 import { bookOrder } from './booking.ts';
+import { requestHash } from './request-hash.ts';
 import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
 import { paymentTerms, type ShopDetailsCache } from '../settings/shop-details.ts';
 import { writePlacedMails } from './order-mails.ts';
 import { announceMail } from '../mail-outbox/outbox.ts';
 import { outOfStock, PLACE_ATTEMPTS, PLACE_FAILURES } from './place-failures.ts';
-import {
-  headOf,
-  orderLineColumns,
-  providerName,
-  type HeadRow,
-  type OrderHead,
-} from './order-rows.ts';
+import { headOf, orderLineColumns, type HeadRow, type OrderHead } from './order-rows.ts';
 import { readBasketDiscount, type BasketDiscount } from '../discounts/basket-discount.ts';
 import {
   claimDiscount,
@@ -61,6 +55,8 @@ import {
   type PricedBasket,
 } from './pricing.ts';
 import type { VatRatesCache } from './vat-now.ts';
+import type { PaymentOptionJson } from '../payments/provider.ts';
+import { buyerOf, type PaymentRegistry } from '../payments/registry.ts';
 
 const DAY_MS = 86_400_000;
 /**
@@ -70,21 +66,6 @@ const DAY_MS = 86_400_000;
 const RULES_TTL_MS = 10_000;
 
 type DeliveryRules = Awaited<ReturnType<typeof deliveryRules>>;
-
-/** The same request sends the same fields: a hash independent of their order. */
-function requestHash(input: Checkout): string {
-  const canonical = (value: unknown): unknown =>
-    value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(
-          Object.entries(value)
-            .sort(([a], [b]) => (a < b ? -1 : 1))
-            .map(([k, v]) => [k, canonical(v)]),
-        )
-      : value;
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(input)))
-    .digest('hex');
-}
 
 const keyReused = (message: string) => new HttpError(422, 'idempotency_key_reused', message);
 const tooLarge = (message: string) => new HttpError(422, 'order_too_large', message);
@@ -116,7 +97,8 @@ export class CheckoutService {
     private readonly db: Database,
     private readonly options: {
       shop: ShopDetailsCache;
-      paymentMethods: () => PaymentMethod[];
+      /** The ways of paying (payments/registry.ts). */
+      payments: PaymentRegistry;
       limits: OrderLimits;
       holding: () => Promise<HoldingLimits>;
       /** Where the shop's note of each new order goes. */
@@ -167,7 +149,8 @@ export class CheckoutService {
       email: null,
     });
     const basket = priceBasket(lines, rules, query, query.delivery_option, code);
-    return quoteJson(basket, this.options.paymentMethods(), new Date(), await this.terms());
+    const offered = await this.options.payments.offered(buyerOf(session));
+    return this.quoteOf(basket, offered, await this.terms());
   }
 
   /**
@@ -212,7 +195,7 @@ export class CheckoutService {
     input: Checkout,
     links?: OrderLinks,
   ): Promise<PlacedOrder> {
-    if (!this.options.paymentMethods().includes(input.payment_method)) {
+    if (!this.options.payments.forMethod(input.payment_method).enabled) {
       throw new HttpError(400, 'invalid_request', CHECKOUT_MESSAGES.cardUnavailable, {
         payment_method: CHECKOUT_MESSAGES.cardUnavailable,
       });
@@ -293,7 +276,9 @@ export class CheckoutService {
         customerId: session.customerId,
         email: input.email,
       });
-      const basket = this.priceForOrder(lines, rules, input, code, await this.terms());
+      const offered = await this.options.payments.offered(buyerOf(session));
+      const terms = await this.terms();
+      const basket = this.priceForOrder(lines, rules, input, code, { terms, offered });
       await this.assertHoldingAllowed(basket, input.email);
       try {
         const placed = await this.write(session, { key, hash }, input, cartId, basket, links);
@@ -304,7 +289,7 @@ export class CheckoutService {
         if (failure?.code === PLACE_FAILURES.outOfStock) throw outOfStock(basket, failure.detail);
         const changed = failure?.code === PLACE_FAILURES.basketChanged;
         if (!changed && !(error instanceof DiscountChanged)) throw error;
-        if (attempt === PLACE_ATTEMPTS) throw this.priceChanged(basket, await this.terms());
+        if (attempt === PLACE_ATTEMPTS) throw this.priceChanged(basket, terms, offered);
       }
     }
   }
@@ -315,7 +300,7 @@ export class CheckoutService {
     rules: DeliveryRules,
     input: Checkout,
     code: BasketDiscount | null,
-    terms: { paymentDays: number },
+    { terms, offered }: { terms: { paymentDays: number }; offered: PaymentOptionJson[] },
   ): PricedBasket {
     const unavailable = lines.find((line) => !line.onSale);
     if (unavailable) {
@@ -349,7 +334,7 @@ export class CheckoutService {
       basket.option !== input.delivery_option ||
       basket.total.grossPence !== input.expected_total
     ) {
-      throw this.priceChanged(basket, terms);
+      throw this.priceChanged(basket, terms, offered);
     }
     return basket;
   }
@@ -373,15 +358,29 @@ export class CheckoutService {
     if (refusal) throw new HttpError(422, 'holding_limit', refusal);
   }
 
-  private priceChanged(basket: PricedBasket, terms: { paymentDays: number }): HttpError {
+  private priceChanged(
+    basket: PricedBasket,
+    terms: { paymentDays: number },
+    offered: PaymentOptionJson[],
+  ): HttpError {
     return new HttpError(
       409,
       'price_changed',
       CHECKOUT_MESSAGES.priceChanged,
       undefined,
       undefined,
-      { quote: quoteJson(basket, this.options.paymentMethods(), new Date(), terms) },
+      { quote: this.quoteOf(basket, offered, terms) },
     );
+  }
+
+  /** The checkout's answer: the priced basket and the ways this buyer may pay. */
+  private quoteOf(
+    basket: PricedBasket,
+    offered: PaymentOptionJson[],
+    terms: { paymentDays: number },
+  ): CheckoutQuoteJson {
+    const methods = offered.map((option) => option.method);
+    return { ...quoteJson(basket, methods, new Date(), terms), payment_options: offered };
   }
 
   /**
@@ -454,7 +453,7 @@ export class CheckoutService {
       const [row] = await preparedRows<{ written: WrittenOrder }>(
         tx,
         sql`SELECT settle_free_order(place_order(${cartId}::int, ${JSON.stringify(order)}::jsonb,
-              ${JSON.stringify(lines)}::jsonb, ${providerName(input.payment_method)}::text,
+              ${JSON.stringify(lines)}::jsonb, ${this.options.payments.nameOf(input.payment_method)}::text,
               ${session.customerId === null ? 'guest' : `customer:${session.customerId}`}::text))
             AS written`,
       );

@@ -13,6 +13,7 @@ import {
 } from '#domain/order-states.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { PaymentProvider, StartedPayment } from '../payments/provider.ts';
+import type { PaymentRegistry } from '../payments/registry.ts';
 import { hashToken } from '../sessions.ts';
 import type { Dispatch } from '#domain/order-mail.ts';
 import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
@@ -29,7 +30,6 @@ import {
   headOf,
   isOwnPayment,
   lockOrder,
-  providerName,
   recordEvent,
   releaseStock,
   type HeadRow,
@@ -83,7 +83,8 @@ export type MarkPaidResult =
 
 export interface MarkPaidInput {
   orderNumber: string;
-  provider: 'stripe' | 'bank_transfer';
+  /** The provider's name (payments.provider). */
+  provider: string;
   providerRef: string | null;
   amountPence: number;
   currency: string;
@@ -372,7 +373,7 @@ export class OrderService {
   /** A provider says a payment attempt failed: the order keeps waiting (a retry may succeed). */
   async recordPaymentFailed(input: {
     orderNumber: string;
-    provider: 'stripe';
+    provider: string;
     providerRef: string;
     actor: string;
     event?: { id: string; type: string };
@@ -398,6 +399,19 @@ export class OrderService {
   }
 
   /**
+   * Starts the payment of a just-placed order through its method's provider when it is awaiting
+   * one and the provider is enabled; null otherwise (nothing to start).
+   */
+  async startPaymentOf(
+    order: OrderHead,
+    payments: PaymentRegistry,
+  ): Promise<StartedPayment | null> {
+    const provider = payments.forMethod(order.paymentMethod);
+    if (!provider.enabled || order.status !== 'pending_payment') return null;
+    return this.startPayment(order.number, provider);
+  }
+
+  /**
    * Starts the payment of an order awaiting it, or resumes the one started before: the
    * provider's reference is kept on the order's payment row and handed back on every retry.
    */
@@ -405,7 +419,7 @@ export class OrderService {
     const [row] = await queryRows<HeadRow & { provider_ref: string | null }>(
       this.db,
       sql`SELECT o.*, p.provider_ref FROM orders o
-          LEFT JOIN payments p ON p.order_id = o.id AND p.provider = ${providerName(provider.method)}
+          LEFT JOIN payments p ON p.order_id = o.id AND p.provider = ${provider.name}
           WHERE o.number = ${orderNumber}`,
     );
     if (!row) throw notFound('Order not found');
@@ -423,7 +437,7 @@ export class OrderService {
     if (started.providerRef !== null && started.providerRef !== row.provider_ref) {
       await this.db
         .execute(sql`INSERT INTO payments (order_id, provider, provider_ref, amount_pence)
-          VALUES (${row.id}, ${started.provider}, ${started.providerRef}, ${row.total_pence})
+          VALUES (${row.id}, ${provider.name}, ${started.providerRef}, ${row.total_pence})
           ON CONFLICT (order_id, provider) DO UPDATE SET provider_ref = excluded.provider_ref,
             updated_at = now()`);
     }
