@@ -28,7 +28,7 @@ export async function checkoutApi(app: FastifyInstance) {
    */
   async function startPayment(order: OrderHead): Promise<PlacedOrderJson['payment']> {
     try {
-      return (await orders.startPaymentOf(order, app.services.payments))?.client ?? null;
+      return (await app.services.payments.startPlaced(order))?.client ?? null;
     } catch (error) {
       app.log.warn(
         { err: error, order: order.number },

@@ -67,7 +67,7 @@ export async function payApi(app: FastifyInstance) {
         orderUrl: (number, token) => `${origin}/checkout/order/${number}?token=${token}`,
       });
       reply.status(201);
-      const started = await orders.startPaymentOf(placed.order, app.services.payments);
+      const started = await app.services.payments.startPlaced(placed.order);
       const payment: PlacedOrderJson['payment'] = started?.client ?? null;
       return {
         data: await orders.json(placed.order.id, { token: placed.token }),

@@ -76,7 +76,7 @@ export async function paymentsApi(app: FastifyInstance) {
       const provider = payments.forMethod(order.paymentMethod);
       if (!provider.sync) throw conflict(`This order is paid by ${provider.label.toLowerCase()}`);
       if (order.status !== 'pending_payment') throw conflict('This order is not awaiting payment');
-      const started = await orders.startPayment(order.number, provider);
+      const started = await payments.start(order.number, provider);
       if (!started.client) throw conflict('This order has nothing to pay online');
       return started.client;
     },

@@ -12,8 +12,6 @@ import {
   type PaymentStatus,
 } from '#domain/order-states.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import type { PaymentProvider, StartedPayment } from '../payments/provider.ts';
-import type { PaymentRegistry } from '../payments/registry.ts';
 import { hashToken } from '../sessions.ts';
 import type { Dispatch } from '#domain/order-mail.ts';
 import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
@@ -396,52 +394,6 @@ export class OrderService {
       });
       return 'failed';
     });
-  }
-
-  /**
-   * Starts the payment of a just-placed order through its method's provider when it is awaiting
-   * one and the provider is enabled; null otherwise (nothing to start).
-   */
-  async startPaymentOf(
-    order: OrderHead,
-    payments: PaymentRegistry,
-  ): Promise<StartedPayment | null> {
-    const provider = payments.forMethod(order.paymentMethod);
-    if (!provider.enabled || order.status !== 'pending_payment') return null;
-    return this.startPayment(order.number, provider);
-  }
-
-  /**
-   * Starts the payment of an order awaiting it, or resumes the one started before: the
-   * provider's reference is kept on the order's payment row and handed back on every retry.
-   */
-  async startPayment(orderNumber: string, provider: PaymentProvider): Promise<StartedPayment> {
-    const [row] = await queryRows<HeadRow & { provider_ref: string | null }>(
-      this.db,
-      sql`SELECT o.*, p.provider_ref FROM orders o
-          LEFT JOIN payments p ON p.order_id = o.id AND p.provider = ${provider.name}
-          WHERE o.number = ${orderNumber}`,
-    );
-    if (!row) throw notFound('Order not found');
-    if (row.status !== 'pending_payment') throw conflict('This order is not awaiting payment');
-    const started = await provider.start(
-      {
-        id: row.id,
-        number: row.number,
-        totalPence: row.total_pence,
-        currency: 'GBP',
-        email: row.email,
-      },
-      row.provider_ref,
-    );
-    if (started.providerRef !== null && started.providerRef !== row.provider_ref) {
-      await this.db
-        .execute(sql`INSERT INTO payments (order_id, provider, provider_ref, amount_pence)
-          VALUES (${row.id}, ${provider.name}, ${started.providerRef}, ${row.total_pence})
-          ON CONFLICT (order_id, provider) DO UPDATE SET provider_ref = excluded.provider_ref,
-            updated_at = now()`);
-    }
-    return started;
   }
 
   /**

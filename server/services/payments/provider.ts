@@ -51,7 +51,6 @@ export interface Buyer {
   customerId: number | null;
 }
 
-
 /**
  * One way of paying, one module each (server/services/payments/), listed once in registry.ts.
  * `start` is called after the order is placed, and again when the shopper retries, then with the

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '#db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '#db/client.ts';
 import { payments } from '#db/schema/index.ts';
 import type { PaymentMethod } from '#domain/checkout.ts';
 import type { Config } from '../../config.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { bankTransferProvider } from './bank-transfer.ts';
-import type { Buyer, PaymentOptionJson, PaymentProvider } from './provider.ts';
+import type { Buyer, PaymentOptionJson, PaymentProvider, StartedPayment } from './provider.ts';
 import { stripeProvider } from './stripe.ts';
 
 /** The buyer a session is, as providers see them. */
@@ -82,6 +82,60 @@ export class PaymentRegistry {
   /** The name a payment row of this method carries. */
   nameOf(method: PaymentMethod): string {
     return this.forMethod(method).name;
+  }
+
+  /**
+   * Starts the payment of a just-placed order through its method's provider when it is awaiting
+   * one and the provider is enabled; null otherwise (nothing to start).
+   */
+  async startPlaced(order: {
+    number: string;
+    status: string;
+    paymentMethod: PaymentMethod;
+  }): Promise<StartedPayment | null> {
+    const provider = this.forMethod(order.paymentMethod);
+    if (!provider.enabled || order.status !== 'pending_payment') return null;
+    return this.start(order.number, provider);
+  }
+
+  /**
+   * Starts the payment of an order awaiting it, or resumes the one started before: the
+   * provider's reference is kept on the order's payment row and handed back on every retry.
+   */
+  async start(orderNumber: string, provider: PaymentProvider): Promise<StartedPayment> {
+    const { db } = this.settings;
+    const [row] = await queryRows<{
+      id: number;
+      number: string;
+      status: string;
+      total_pence: number;
+      email: string;
+      provider_ref: string | null;
+    }>(
+      db,
+      sql`SELECT o.id, o.number, o.status, o.total_pence, o.email, p.provider_ref FROM orders o
+          LEFT JOIN payments p ON p.order_id = o.id AND p.provider = ${provider.name}
+          WHERE o.number = ${orderNumber}`,
+    );
+    if (!row) throw notFound('Order not found');
+    if (row.status !== 'pending_payment') throw conflict('This order is not awaiting payment');
+    const started = await provider.start(
+      {
+        id: row.id,
+        number: row.number,
+        totalPence: row.total_pence,
+        currency: 'GBP',
+        email: row.email,
+      },
+      row.provider_ref,
+    );
+    if (started.providerRef !== null && started.providerRef !== row.provider_ref) {
+      await db.execute(sql`INSERT INTO payments (order_id, provider, provider_ref, amount_pence)
+          VALUES (${row.id}, ${provider.name}, ${started.providerRef}, ${row.total_pence})
+          ON CONFLICT (order_id, provider) DO UPDATE SET provider_ref = excluded.provider_ref,
+            updated_at = now()`);
+    }
+    return started;
   }
 
   /** The reference a provider answered when an order's payment started, if it ever did. */
