@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueOn, fitsCredit, londonDay, paymentDueText, termsText } from './account-terms.ts';
+import { dueOn, fitsCredit, paymentDueText, termsText } from './account-terms.ts';
 
 describe('dueOn', () => {
   it('counts days from the invoice date', () => {
@@ -17,13 +17,6 @@ describe('dueOn', () => {
     expect(dueOn('2026-01-31', eom)).toBe('2026-02-28');
     expect(dueOn('2028-01-05', eom)).toBe('2028-02-29');
     expect(dueOn('2026-03-31', eom)).toBe('2026-04-30');
-  });
-});
-
-describe('londonDay', () => {
-  it('gives the London calendar day, an hour ahead of UTC in summer', () => {
-    expect(londonDay(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
-    expect(londonDay(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
   });
 });
 

@@ -1,6 +1,6 @@
 // Pay on account: when an invoice on a trade account's credit falls due, and what the buyer is
 // told. Dates are London calendar days, as the invoice prints them ('YYYY-MM-DD').
-import { formatUtcDate, isBritishSummerTime } from './dates.ts';
+import { formatUtcDate } from './dates.ts';
 import { formatPoundsPlain } from './money.ts';
 
 export const ACCOUNT_TERMS_KINDS = ['days', 'end_of_month'] as const;
@@ -12,14 +12,7 @@ export interface AccountTerms {
   days: number;
 }
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-
-/** The London calendar day of an instant: '2026-03-29T23:30:00Z' → '2026-03-30' (BST). */
-export function londonDay(instant: Date): string {
-  const time = instant.getTime();
-  return new Date(time + (isBritishSummerTime(time) ? HOUR_MS : 0)).toISOString().slice(0, 10);
-}
+const DAY_MS = 86_400_000;
 
 /**
  * The day an invoice on account must be paid by:

@@ -453,7 +453,15 @@ export const orderSchema = z
     booking: bookingSchema,
     totals: orderTotalsSchema,
     history: z.array(orderEventSchema),
-    invoice: z.object({ number: z.string(), issued_at: z.string(), url: z.string() }).nullable(),
+    invoice: z
+      .object({
+        number: z.string(),
+        issued_at: z.string(),
+        url: z.string(),
+        /** On account: the day ('YYYY-MM-DD') the invoice must be paid by; null once paid for. */
+        due_on: z.string().nullable(),
+      })
+      .nullable(),
     bank_transfer: bankTransferSchema.nullable(),
     terms_version: z.string(),
     /** The order's life for its tracking page, oldest step first. */

@@ -19,12 +19,13 @@ import { addressSchema, booleanLike, emailSchema, whenFieldsValid } from './vali
 export const DELIVERY_OPTION_IDS = ['standard', 'timed_am', 'timed_pm', 'collection'] as const;
 export type DeliveryOptionId = (typeof DELIVERY_OPTION_IDS)[number];
 
-export const PAYMENT_METHODS = ['bank_transfer', 'card'] as const;
+export const PAYMENT_METHODS = ['bank_transfer', 'card', 'account'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   bank_transfer: 'Bank transfer',
   card: 'Debit or credit card',
+  account: 'Pay on account',
 };
 
 /** The version of the terms a shopper accepts; stored with each order. */

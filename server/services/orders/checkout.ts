@@ -13,7 +13,6 @@ import {
   type Checkout,
   type CheckoutQuoteJson,
   type CheckoutQuoteQuery,
-  type OrderJson,
 } from '#domain/checkout.ts';
 import { linesOverLimits, totalOverLimit, type OrderLimits } from '#domain/limits.ts';
 import { holdingRefusal, type HeldByBuyer, type HoldingLimits } from '#domain/rate-limits.ts';
@@ -29,12 +28,14 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
 import { bookOrder } from './booking.ts';
 import { requestHash } from './request-hash.ts';
+import type { OrderLinks, PlacedOrder } from './placed-order.ts';
 import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
 import { paymentTerms, type ShopDetailsCache } from '../settings/shop-details.ts';
 import { writePlacedMails } from './order-mails.ts';
+import { OrderService } from './orders.ts';
 import { announceMail } from '../mail-outbox/outbox.ts';
 import { outOfStock, PLACE_ATTEMPTS, PLACE_FAILURES } from './place-failures.ts';
-import { headOf, orderLineColumns, type HeadRow, type OrderHead } from './order-rows.ts';
+import { headOf, orderLineColumns, type HeadRow } from './order-rows.ts';
 import { readBasketDiscount, type BasketDiscount } from '../discounts/basket-discount.ts';
 import {
   claimDiscount,
@@ -67,24 +68,11 @@ const RULES_TTL_MS = 10_000;
 
 type DeliveryRules = Awaited<ReturnType<typeof deliveryRules>>;
 
+export type { OrderLinks, PlacedOrder } from './placed-order.ts';
+
 const keyReused = (message: string) => new HttpError(422, 'idempotency_key_reused', message);
 const tooLarge = (message: string) => new HttpError(422, 'order_too_large', message);
 const emptyBasket = () => new HttpError(409, 'empty_basket', CHECKOUT_MESSAGES.emptyBasket);
-
-/** The links an order's mails carry. */
-export interface OrderLinks {
-  /** The order's page with its secret, for the confirmation. */
-  orderUrl(number: string, token: string): string;
-}
-
-export interface PlacedOrder {
-  order: OrderHead;
-  /** The order's answer, built from what placing it wrote; null for a replay (read it). */
-  json: OrderJson | null;
-  /** The secret of the order's link; null when the order was placed before (a replay). */
-  token: string | null;
-  created: boolean;
-}
 
 /**
  * Checkout: the basket priced for an address and option, and placing it as an order. Placing is
@@ -476,7 +464,13 @@ export class CheckoutService {
         ...rest,
         order: { ...placed, ...booking, booked_day: booking.delivery_date },
       };
-      const json = writtenOrderJson(booked, shop.bank);
+      // A provider that settles as the order is placed (on account) moved it on: read it back.
+      const settled = await this.options.payments
+        .forMethod(input.payment_method)
+        .placed?.(tx, placed.id);
+      const json = settled
+        ? await new OrderService(tx, { paymentDays: terms.paymentDays }).json(placed.id)
+        : writtenOrderJson(booked, shop.bank);
       // The confirmation is written with the order: it carries the order's link, whose secret
       // exists only now, and an order that commits always has its mail (a crash loses none).
       if (links) {
@@ -488,6 +482,12 @@ export class CheckoutService {
       }
       return { written: booked, json };
     });
-    return { order: headOf(written.written.order), json: written.json, token, created: true };
+    const { status, payment_status: paymentStatus, ...json } = written.json;
+    return {
+      order: { ...headOf(written.written.order), status, paymentStatus },
+      json: { ...json, status, payment_status: paymentStatus },
+      token,
+      created: true,
+    };
   }
 }

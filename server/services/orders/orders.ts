@@ -163,7 +163,8 @@ export class OrderService {
     const [order] = await queryRows<OrderRow>(
       this.db,
       sql`SELECT o.*, to_char(o.delivery_date, 'YYYY-MM-DD') AS booked_day,
-            i.number AS invoice_number, i.issued_at AS invoice_issued_at
+            i.number AS invoice_number, i.issued_at AS invoice_issued_at,
+            to_char(i.due_on, 'YYYY-MM-DD') AS invoice_due_on
           FROM orders o LEFT JOIN invoices i ON i.order_id = o.id AND i.superseded_at IS NULL
           WHERE o.id = ${orderId}`,
     );

@@ -1,6 +1,7 @@
 import type { PaymentMethod, PaymentOptionJson, PlacedOrderJson } from '#domain/checkout.ts';
 
 export type { PaymentOptionJson };
+import type { Database } from '#db/client.ts';
 
 /** What the browser needs to confirm a payment with its provider (Stripe.js's card form). */
 export type ClientPaymentJson = NonNullable<PlacedOrderJson['payment']>;
@@ -71,6 +72,11 @@ export interface PaymentProvider {
   readonly enabled: boolean;
   /** Whether a buyer may choose it, and what they see; absent: everyone, label and description. */
   offer?(buyer: Buyer): Promise<PaymentOptionJson | null>;
+  /**
+   * Settles an order as it is placed, inside the placing transaction (pay on account): throws to
+   * refuse it (nothing is written), or answers true when it moved the order on.
+   */
+  placed?(tx: Database, orderId: number): Promise<boolean>;
   start(order: PayableOrder, existingRef: string | null): Promise<StartedPayment>;
   /** The return page or a poll: the payment as the provider has it now (never the browser's word). */
   sync?(providerRef: string): Promise<ProviderPayment>;

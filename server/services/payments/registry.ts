@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { bankTransferProvider } from './bank-transfer.ts';
 import type { Buyer, PaymentOptionJson, PaymentProvider, StartedPayment } from './provider.ts';
 import { stripeProvider } from './stripe.ts';
+import { onAccountProvider } from './on-account.ts';
 
 /** The buyer a session is, as providers see them. */
 export const buyerOf = (session: { customerId: number | null } | null): Buyer => ({
@@ -27,6 +28,7 @@ export interface PaymentSettings {
 const PROVIDERS: ((settings: PaymentSettings) => PaymentProvider)[] = [
   () => bankTransferProvider(),
   ({ config }) => stripeProvider(config.stripe),
+  ({ db }) => onAccountProvider(db),
 ];
 
 /**
