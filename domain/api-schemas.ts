@@ -6,6 +6,9 @@ import { z } from '#domain/zod.ts';
 import { orderDocumentSchema, timelineStepSchema } from './api-schemas-tracking.ts';
 import { bookableDaysSchema, bookingSchema } from './api-schemas-booking.ts';
 import { DELIVERY_OPTION_IDS, PAYMENT_METHODS } from './checkout.ts';
+import { paymentOptionSchema } from './api-schemas-payments.ts';
+
+export { paymentOptionSchema };
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-states.ts';
 import { SELLING_UNITS } from './selling-unit.ts';
 import { COUNTRY_CODES } from './countries.ts';
@@ -373,16 +376,6 @@ export const orderTotalsSchema = z
   .object({ goods: vatSplitSchema, delivery: vatSplitSchema, total: vatSplitSchema })
   .extend({ discount: discountTotalsSchema.nullable() })
   .meta({ id: 'OrderTotals' });
-
-export const paymentOptionSchema = z
-  .object({
-    method: z.enum(PAYMENT_METHODS),
-    label: z.string(),
-    description: z.string(),
-    /** Pay on account only: the credit left on the buyer's account, in pounds. */
-    available_credit: z.string().optional(),
-  })
-  .meta({ id: 'PaymentOption' });
 
 export const checkoutQuoteSchema = z
   .object({
