@@ -5,11 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
-import { ACCOUNT_MESSAGES, dueOn } from '#domain/account-terms.ts';
+import { ACCOUNT_MESSAGES, dueOn, paymentDueText } from '#domain/account-terms.ts';
 import { londonDay } from '#domain/dashboard.ts';
 import { storeOrderAwaitingPayment } from '#tests/factories/stored-orders.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { productId, size, t, useCheckoutApp } from '#tests/setup/checkout-app.ts';
+import { outboxMails } from '#tests/setup/outbox.ts';
+import { readPdf } from '#tests/setup/read-pdf.ts';
 
 useCheckoutApp();
 
@@ -151,6 +153,20 @@ describe('pay on account', () => {
           WHERE order_id = (SELECT id FROM orders WHERE number = ${order.number})`,
     );
     expect(row!.due_on).toBe(due);
+    // The invoice and the confirmation say when it is due.
+    const words = paymentDueText(due);
+    const pdf = await shopper.call('GET', `/api/orders/${order.number}/invoice.pdf`);
+    expect(pdf.status).toBe(200);
+    expect((await readPdf(pdf.response.rawPayload)).pages.join(' ')).toContain(words);
+    await expect
+      .poll(() =>
+        outboxMails(t.config.dataDir, order.email)
+          .map((m) => m.text)
+          .join('\n'),
+      )
+      .toContain(`Your order is on your trade account`);
+    const mail = outboxMails(t.config.dataDir, order.email).at(-1)!;
+    expect(mail.text).toContain(`${words}.`);
     // The credit left counts the order.
     await shopper.add(productId, size.id, 2);
     const after = (await shopper.quote()).payment_options.find((o) => o.method === 'account');
