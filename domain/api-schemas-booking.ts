@@ -11,7 +11,7 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
  * (parcels and post arrive within their estimate).
  */
 export const bookableDaysSchema = z
-  .object({ card: z.array(isoDay), bank_transfer: z.array(isoDay) })
+  .object({ card: z.array(isoDay), bank_transfer: z.array(isoDay), account: z.array(isoDay) })
   .nullable()
   .meta({ id: 'BookableDays' });
 

@@ -148,7 +148,12 @@ export const adminOrderSchema = orderSchema
     needs_refund: z.boolean(),
     payment: z
       .object({
-        provider: z.enum(['stripe', 'bank_transfer']),
+        /** The payment provider's name (server/services/payments/registry.ts). */
+        provider: z.string(),
+        /** The provider as staff read it ('Debit or credit card'). */
+        provider_label: z.string(),
+        /** How a refund of it is made, for staff ('back to the card through Stripe'). */
+        refunds_how: z.string(),
         provider_ref: z.string().nullable(),
         amount: pounds,
         refunded: pounds,

@@ -6,6 +6,9 @@ import { z } from '#domain/zod.ts';
 import { orderDocumentSchema, timelineStepSchema } from './api-schemas-tracking.ts';
 import { bookableDaysSchema, bookingSchema } from './api-schemas-booking.ts';
 import { DELIVERY_OPTION_IDS, PAYMENT_METHODS } from './checkout.ts';
+import { paymentOptionSchema } from './api-schemas-payments.ts';
+
+export { paymentOptionSchema };
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './order-states.ts';
 import { SELLING_UNITS } from './selling-unit.ts';
 import { COUNTRY_CODES } from './countries.ts';
@@ -380,7 +383,10 @@ export const checkoutQuoteSchema = z
     delivery: deliverySchema,
     totals: orderTotalsSchema,
     discount: discountSummarySchema.nullable(),
+    /** The methods this buyer may choose (the methods of payment_options). */
     payment_methods: z.array(z.enum(PAYMENT_METHODS)),
+    /** Each way this buyer may pay, as the checkout shows it (the server's payment registry). */
+    payment_options: z.array(paymentOptionSchema),
     terms_version: z.string(),
   })
   .meta({ id: 'CheckoutQuote' });
@@ -440,7 +446,15 @@ export const orderSchema = z
     booking: bookingSchema,
     totals: orderTotalsSchema,
     history: z.array(orderEventSchema),
-    invoice: z.object({ number: z.string(), issued_at: z.string(), url: z.string() }).nullable(),
+    invoice: z
+      .object({
+        number: z.string(),
+        issued_at: z.string(),
+        url: z.string(),
+        /** On account: the day ('YYYY-MM-DD') the invoice must be paid by; null once paid for. */
+        due_on: z.string().nullable(),
+      })
+      .nullable(),
     bank_transfer: bankTransferSchema.nullable(),
     terms_version: z.string(),
     /** The order's life for its tracking page, oldest step first. */

@@ -19,12 +19,13 @@ import { addressSchema, booleanLike, emailSchema, whenFieldsValid } from './vali
 export const DELIVERY_OPTION_IDS = ['standard', 'timed_am', 'timed_pm', 'collection'] as const;
 export type DeliveryOptionId = (typeof DELIVERY_OPTION_IDS)[number];
 
-export const PAYMENT_METHODS = ['bank_transfer', 'card'] as const;
+export const PAYMENT_METHODS = ['bank_transfer', 'card', 'account'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   bank_transfer: 'Bank transfer',
   card: 'Debit or credit card',
+  account: 'Pay on account',
 };
 
 /** The version of the terms a shopper accepts; stored with each order. */
@@ -194,6 +195,7 @@ export type DeliveryJson = z.infer<typeof s.deliverySchema>;
 export type OrderTotalsJson = z.infer<typeof s.orderTotalsSchema>;
 /** GET /api/checkout. */
 export type CheckoutQuoteJson = z.infer<typeof s.checkoutQuoteSchema>;
+export type PaymentOptionJson = z.infer<typeof s.paymentOptionSchema>;
 export type OrderEventJson = z.infer<typeof s.orderEventSchema>;
 export type BankTransferJson = z.infer<typeof s.bankTransferSchema>;
 /** GET /api/orders/{number}. */

@@ -71,7 +71,11 @@ describe('payment states, kept apart from the order', () => {
       'refunded',
       'partially_refunded',
       'not_required',
+      'on_account',
     ]);
+    // An order on account becomes paid when the account pays its invoice; nothing else.
+    expect(canMovePayment('on_account', 'succeeded')).toBe(true);
+    expect(canMovePayment('on_account', 'refunded')).toBe(false);
     // A £0 order has no payment to move.
     for (const to of PAYMENT_STATUSES) expect(canMovePayment('not_required', to)).toBe(false);
   });

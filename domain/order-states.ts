@@ -21,6 +21,8 @@ export const PAYMENT_STATUSES = [
   'partially_refunded',
   /** A £0 order (free samples): nothing to pay, no payment step. */
   'not_required',
+  /** Placed on a trade account's credit: invoiced at once, due by the account's terms. */
+  'on_account',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -83,6 +85,7 @@ const NEXT_PAYMENT: Record<PaymentStatus, readonly PaymentStatus[]> = {
   partially_refunded: ['refunded', 'partially_refunded'],
   refunded: [],
   not_required: [],
+  on_account: ['succeeded'],
 };
 
 /**
@@ -115,4 +118,5 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   refunded: 'Refunded',
   partially_refunded: 'Partly refunded',
   not_required: 'Nothing to pay',
+  on_account: 'On account',
 };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { data, Link, useLoaderData } from 'react-router';
 import { CHECKOUT_MESSAGES, type OrderJson } from '#domain/checkout.ts';
+import { paymentDueText } from '#domain/account-terms.ts';
 import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { useAuth } from '#app/lib/auth.ts';
 import { noStoreHeaders } from '#app/components/account/account-context.ts';
@@ -98,6 +99,11 @@ export default function OrderConfirmation() {
         right to cancel.
       </p>
       {order.payment_status === 'not_required' ? <p>{CHECKOUT_MESSAGES.nothingToPay}</p> : null}
+      {order.invoice?.due_on ? (
+        <p>
+          On your trade account. <strong>{paymentDueText(order.invoice.due_on)}</strong>.
+        </p>
+      ) : null}
       {awaitingPayment && order.payment_method === 'bank_transfer' && order.bank_transfer ? (
         <BankTransferDetails bank={order.bank_transfer} />
       ) : null}

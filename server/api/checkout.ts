@@ -13,34 +13,24 @@ import { route } from '../http/route.ts';
 import { shopOrigin } from '../http/origin.ts';
 import { chargeRequest } from '../http/request-limits.ts';
 import type { OrderHead } from '../services/orders/order-rows.ts';
-import { stripePaymentsFor } from '../services/payments/stripe.ts';
 
 /** Checkout (issue: the shop takes real orders): the priced basket, and placing it. */
 export async function checkoutApi(app: FastifyInstance) {
   const { checkout, orders } = app.services;
-  const card = stripePaymentsFor(app.config.stripe);
   const tags = ['checkout'];
 
   /**
-   * A card order's payment starts as it is placed (on a replay it resumes the same intent). The
-   * order stands if Stripe cannot be reached: the order page retries through
+   * An order's payment starts as it is placed (on a replay it resumes the same one: a card's
+   * intent). The order stands if the provider cannot be reached: the order page retries through
    * POST /api/orders/{number}/payment.
    */
-  async function startCard(order: OrderHead): Promise<PlacedOrderJson['payment']> {
-    if (!card || order.paymentMethod !== 'card' || order.status !== 'pending_payment') return null;
+  async function startPayment(order: OrderHead): Promise<PlacedOrderJson['payment']> {
     try {
-      const started = await orders.startPayment(order.number, card);
-      return started.provider === 'stripe'
-        ? {
-            provider: 'stripe',
-            client_secret: started.clientSecret,
-            publishable_key: card.publishableKey ?? null,
-          }
-        : null;
+      return (await app.services.payments.startPlaced(order))?.client ?? null;
     } catch (error) {
       app.log.warn(
         { err: error, order: order.number },
-        'card payment not started; the order page retries',
+        'payment not started; the order page retries',
       );
       return null;
     }
@@ -94,7 +84,7 @@ export async function checkoutApi(app: FastifyInstance) {
       reply.status(placed.created ? 201 : 200);
       const [order, payment] = await Promise.all([
         placed.json ?? orders.json(placed.order.id),
-        startCard(placed.order),
+        startPayment(placed.order),
       ]);
       return { data: order, token: placed.token, payment };
     },

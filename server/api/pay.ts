@@ -14,13 +14,11 @@ import { chargeRequest } from '../http/request-limits.ts';
 import { route } from '../http/route.ts';
 import { BalanceLinkService } from '../services/orders/balance-links.ts';
 import { PhoneOrderService } from '../services/orders/phone-orders.ts';
-import { stripePaymentsFor } from '../services/payments/stripe.ts';
 
 /** A phone order's payment link: the customer sees the order and pays it as at checkout. */
 export async function payApi(app: FastifyInstance) {
   const { checkout, orders } = app.services;
   const phone = new PhoneOrderService(app.services.db, checkout);
-  const card = stripePaymentsFor(app.config.stripe);
   const balances = new BalanceLinkService(app.services.db, {
     paymentDays: app.services.paymentDays,
   });
@@ -69,21 +67,8 @@ export async function payApi(app: FastifyInstance) {
         orderUrl: (number, token) => `${origin}/checkout/order/${number}?token=${token}`,
       });
       reply.status(201);
-      let payment: PlacedOrderJson['payment'] = null;
-      if (
-        card &&
-        placed.order.paymentMethod === 'card' &&
-        placed.order.status === 'pending_payment'
-      ) {
-        const started = await orders.startPayment(placed.order.number, card);
-        if (started.provider === 'stripe') {
-          payment = {
-            provider: 'stripe',
-            client_secret: started.clientSecret,
-            publishable_key: card.publishableKey ?? null,
-          };
-        }
-      }
+      const started = await app.services.payments.startPlaced(placed.order);
+      const payment: PlacedOrderJson['payment'] = started?.client ?? null;
       return {
         data: await orders.json(placed.order.id, { token: placed.token }),
         token: placed.token,

@@ -7,7 +7,6 @@ import { TaxonomyService } from './catalogue/taxonomy.ts';
 import { MenuService } from './catalogue/menu.ts';
 import { OrderService } from './orders/orders.ts';
 import { CheckoutService } from './orders/checkout.ts';
-import type { PaymentMethod } from '#domain/checkout.ts';
 import { DEFAULT_HOLDING_LIMITS } from '#domain/rate-limits.ts';
 import type { Config } from '../config.ts';
 import { DEFAULT_ORDER_LIMITS } from '#domain/limits.ts';
@@ -17,6 +16,7 @@ import { readHoldingLimits } from './settings/limits-section.ts';
 import { ShopDetailsCache } from './settings/shop-details.ts';
 import { VatRatesCache } from './orders/vat-now.ts';
 import { BuyerService } from './buyers/buyers.ts';
+import { PaymentRegistry } from './payments/registry.ts';
 
 /** What the selling services need of the configuration. */
 export type SellingOptions = Pick<
@@ -41,8 +41,7 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
   const listingIndex = new ListingIndex(db, CATALOGUE_CACHE_TTL_MS);
   const products = new ProductCatalogue(db, taxonomyCache, listingIndex);
   const adminCatalogue = new AdminCatalogue(db);
-  const paymentMethods = (): PaymentMethod[] =>
-    selling?.stripe ? ['bank_transfer', 'card'] : ['bank_transfer'];
+  const payments = new PaymentRegistry({ db, config: { stripe: selling?.stripe } });
   const paymentDays = selling?.orderPaymentDays ?? 7;
   const shop = new ShopDetailsCache(db, { paymentDays });
   const vat = new VatRatesCache(db);
@@ -66,10 +65,12 @@ export function createServices(db: Database, contentDb: Database = db, selling?:
     vat,
     /** Who is buying: retail, or a customer group with its price list (a `prices` change). */
     buyers,
+    /** The ways of paying, as configured (payments/registry.ts). */
+    payments,
     orders: new OrderService(db, { paymentDays, publicOrigin: selling?.publicOrigin, shop }),
     checkout: new CheckoutService(db, {
       shop,
-      paymentMethods,
+      payments,
       limits: selling?.orderLimits ?? DEFAULT_ORDER_LIMITS,
       // The owner's caps, read per order: a save reaches every instance at once.
       holding: () => readHoldingLimits(db, selling?.holdingLimits ?? DEFAULT_HOLDING_LIMITS),

@@ -40,7 +40,7 @@ it('links the complaints page from payment, dispatch, delivery, cancellation and
     delivery_date: '2026-12-03',
   });
   await orders.move(delivered.number, 'delivered', 'staff:test');
-  await new RefundService(t.app.services.db, orders, null).refund({
+  await new RefundService(t.app.services.db, orders, t.app.services.payments).refund({
     orderNumber: delivered.number,
     amountPence: 1_000,
     reason: 'A cracked tile',

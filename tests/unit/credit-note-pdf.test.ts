@@ -10,7 +10,7 @@ describe('renderCreditNotePdf', () => {
   it('carries the credit note number, the invoice it refers to and the amount split by VAT', async () => {
     const order = {
       ...samplePaidOrder(),
-      invoice: { number: 'INV-000042', issued_at: '2026-11-26T09:00:00Z', url: '/x' },
+      invoice: { number: 'INV-000042', issued_at: '2026-11-26T09:00:00Z', url: '/x', due_on: null },
     };
     const buffer = await renderCreditNotePdf(
       order,

@@ -7,7 +7,6 @@ import type { AddressJson } from '#domain/api-types.ts';
 import {
   CHECKOUT_MESSAGES,
   checkoutSchema,
-  PAYMENT_METHOD_LABELS,
   type Checkout,
   type CheckoutQuoteJson,
   type DeliveryOptionId,
@@ -349,13 +348,10 @@ export function CheckoutForm({
           <RadioGroup
             name="payment_method"
             legend="Payment method"
-            options={quote.payment_methods.map((method) => ({
-              value: method,
-              label: PAYMENT_METHOD_LABELS[method],
-              description:
-                method === 'bank_transfer'
-                  ? 'Our bank details and your reference are shown once your order is placed.'
-                  : 'You pay by card once your order is placed.',
+            options={quote.payment_options.map((option) => ({
+              value: option.method,
+              label: option.label,
+              description: option.description,
             }))}
           />
         </Step>

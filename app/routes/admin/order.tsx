@@ -231,10 +231,7 @@ function Refund({ order, action }: { order: AdminOrderJson; action: Action }) {
   return (
     <Form form={form} onSubmit={submit} aria-label="Refund" className="flex flex-col gap-3">
       <p className="text-sm">
-        Up to {money(order.payment!.refundable)} can be refunded
-        {order.payment!.provider === 'stripe'
-          ? ', back to the card through Stripe.'
-          : '. Pay it back by bank transfer yourself; this records it.'}
+        Up to {money(order.payment!.refundable)} can be refunded. {order.payment!.refunds_how}
       </p>
       <Field name="amount" label="Amount to refund (£)" inputMode="decimal" required />
       <Field name="reason" label="Reason (printed on the credit note)" required />
@@ -421,7 +418,7 @@ export default function AdminOrder() {
                 </div>
                 {o.payment.provider_ref ? (
                   <div>
-                    <dt className="inline text-stone-600">Stripe: </dt>
+                    <dt className="inline text-stone-600">{o.payment.provider_label}: </dt>
                     <dd className="inline break-all">{o.payment.provider_ref}</dd>
                   </div>
                 ) : null}

@@ -10,7 +10,6 @@ import { requireStaff } from '../../plugins/staff-session.ts';
 import { announceMail, orderMails, resendMail } from '../../services/mail-outbox/outbox.ts';
 import { RefundService } from '../../services/orders/refunds.ts';
 import { audit } from '../../services/staff/audit.ts';
-import { stripePaymentsFor } from '../../services/payments/stripe.ts';
 
 const mailParams = orderParams.extend({
   id: z.coerce.number({ error: 'A mail id is a number' }).int().positive(),
@@ -19,7 +18,7 @@ const mailParams = orderParams.extend({
 /** An order leaving with its carrier's details, and the order's mails: listed and resent. */
 export async function adminOrderMailsApi(app: FastifyInstance) {
   const { orders, db } = app.services;
-  const refunds = new RefundService(db, orders, stripePaymentsFor(app.config.stripe) ?? null);
+  const refunds = new RefundService(db, orders, app.services.payments);
   const tags = ['admin'];
 
   const orderIdOr404 = async (number: string) => {

@@ -23,7 +23,6 @@ import { OrderEditService } from '../../services/orders/order-edit.ts';
 import { addOrderNote } from '../../services/orders/order-notes.ts';
 import { PhoneOrderService, searchSizes } from '../../services/orders/phone-orders.ts';
 import { RefundService } from '../../services/orders/refunds.ts';
-import { stripePaymentsFor } from '../../services/payments/stripe.ts';
 import { paymentTerms } from '../../services/settings/shop-details.ts';
 
 const draftParams = z.object({
@@ -33,7 +32,7 @@ const draftParams = z.object({
 /** Staff's daily order tasks: notes, an order taken by phone, editing an order before dispatch. */
 export async function adminOrderTasksApi(app: FastifyInstance) {
   const { db, orders, checkout } = app.services;
-  const gateway = stripePaymentsFor(app.config.stripe) ?? null;
+  const gateway = app.services.payments;
   const refunds = new RefundService(db, orders, gateway);
   const edits = new OrderEditService(db, gateway, () => paymentTerms(app.services.shop));
   const phone = new PhoneOrderService(db, checkout);

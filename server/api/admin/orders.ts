@@ -24,7 +24,6 @@ import { dashboardFigures } from '../../services/orders/dashboard.ts';
 import { renderInvoicePdf } from '../../services/orders/invoice-pdf.ts';
 import { OrderService } from '../../services/orders/orders.ts';
 import { RefundService } from '../../services/orders/refunds.ts';
-import { stripePaymentsFor } from '../../services/payments/stripe.ts';
 import { sendCreditNotePdf } from '../orders.ts';
 
 const dateParam = z
@@ -61,11 +60,7 @@ const markPaidBody = z.object({
 /** Orders for staff: the list, one order, and the moves of its life (each audited). */
 export async function adminOrdersApi(app: FastifyInstance) {
   const { orders } = app.services;
-  const refunds = new RefundService(
-    app.services.db,
-    orders,
-    stripePaymentsFor(app.config.stripe) ?? null,
-  );
+  const refunds = new RefundService(app.services.db, orders, app.services.payments);
   const tags = ['admin'];
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -12,7 +12,6 @@ import { requireStaff } from '../../plugins/staff-session.ts';
 import { RefundService } from '../../services/orders/refunds.ts';
 import { ReturnActions, type ReturnAction } from '../../services/returns/return-actions.ts';
 import { ReturnService } from '../../services/returns/returns.ts';
-import { stripePaymentsFor } from '../../services/payments/stripe.ts';
 
 const STEPS = {
   approve: 'Approves a requested return',
@@ -28,11 +27,7 @@ const STEPS = {
 export async function adminReturnsApi(app: FastifyInstance) {
   const { db } = app.services;
   const returns = new ReturnService(db);
-  const refunds = new RefundService(
-    db,
-    app.services.orders,
-    stripePaymentsFor(app.config.stripe) ?? null,
-  );
+  const refunds = new RefundService(db, app.services.orders, app.services.payments);
   const actions = new ReturnActions(db, returns, refunds);
   const tags = ['admin'];
   app.addHook('onSend', async (_request, reply) => {

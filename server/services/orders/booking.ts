@@ -27,6 +27,8 @@ export interface BookingTerms {
 export interface BookableDays {
   card: string[];
   bank_transfer: string[];
+  /** On account: dispatched without waiting for payment, as a card order. */
+  account: string[];
 }
 
 /** Whether an option is booked for a day: a collection, or a delivery by pallet. */
@@ -46,6 +48,7 @@ export function bookableDays(
     deliveryDays({ today: now, leadDays: option.minDays, paymentExpectedBy });
   return {
     card: days(null),
+    account: days(null),
     bank_transfer: days(new Date(now.getTime() + terms.paymentDays * DAY_MS)),
   };
 }

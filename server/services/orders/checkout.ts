@@ -13,11 +13,9 @@ import {
   type Checkout,
   type CheckoutQuoteJson,
   type CheckoutQuoteQuery,
-  type OrderJson,
-  type PaymentMethod,
 } from '#domain/checkout.ts';
 import { linesOverLimits, totalOverLimit, type OrderLimits } from '#domain/limits.ts';
-import { holdingRefusal, type HeldByBuyer, type HoldingLimits } from '#domain/rate-limits.ts';
+import type { HoldingLimits } from '#domain/rate-limits.ts';
 import { freeSampleRefusal } from '#domain/samples.ts';
 import {
   DELIVERY_ESTIMATE_MESSAGES,
@@ -29,20 +27,21 @@ import { normaliseUkPostcode } from '#domain/postcode.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { hashToken, type SessionRecord } from '../sessions.ts';
 import type { BuyerService } from '../buyers/buyers.ts';
-import { requestHash } from './request-hash.ts';
 import { bookOrder } from './booking.ts';
+import { requestHash } from './request-hash.ts';
+import type { OrderLinks, PlacedOrder } from './placed-order.ts';
 import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
 import { paymentTerms, type ShopDetailsCache } from '../settings/shop-details.ts';
 import { writePlacedMails } from './order-mails.ts';
+import { OrderService } from './orders.ts';
 import { announceMail } from '../mail-outbox/outbox.ts';
-import { outOfStock, PLACE_ATTEMPTS, PLACE_FAILURES } from './place-failures.ts';
 import {
-  headOf,
-  orderLineColumns,
-  providerName,
-  type HeadRow,
-  type OrderHead,
-} from './order-rows.ts';
+  assertHoldingAllowed,
+  outOfStock,
+  PLACE_ATTEMPTS,
+  PLACE_FAILURES,
+} from './place-failures.ts';
+import { headOf, orderLineColumns, type HeadRow } from './order-rows.ts';
 import { readBasketDiscount, type BasketDiscount } from '../discounts/basket-discount.ts';
 import {
   claimDiscount,
@@ -63,6 +62,8 @@ import {
   type PricedBasket,
 } from './pricing.ts';
 import type { VatRatesCache } from './vat-now.ts';
+import type { PaymentOptionJson } from '../payments/provider.ts';
+import { buyerOf, type PaymentRegistry } from '../payments/registry.ts';
 
 const DAY_MS = 86_400_000;
 /**
@@ -73,24 +74,11 @@ const RULES_TTL_MS = 10_000;
 
 type DeliveryRules = Awaited<ReturnType<typeof deliveryRules>>;
 
+export type { OrderLinks, PlacedOrder } from './placed-order.ts';
+
 const keyReused = (message: string) => new HttpError(422, 'idempotency_key_reused', message);
 const tooLarge = (message: string) => new HttpError(422, 'order_too_large', message);
 const emptyBasket = () => new HttpError(409, 'empty_basket', CHECKOUT_MESSAGES.emptyBasket);
-
-/** The links an order's mails carry. */
-export interface OrderLinks {
-  /** The order's page with its secret, for the confirmation. */
-  orderUrl(number: string, token: string): string;
-}
-
-export interface PlacedOrder {
-  order: OrderHead;
-  /** The order's answer, built from what placing it wrote; null for a replay (read it). */
-  json: OrderJson | null;
-  /** The secret of the order's link; null when the order was placed before (a replay). */
-  token: string | null;
-  created: boolean;
-}
 
 /**
  * Checkout: the basket priced for an address and option, and placing it as an order. Placing is
@@ -103,7 +91,8 @@ export class CheckoutService {
     private readonly db: Database,
     private readonly options: {
       shop: ShopDetailsCache;
-      paymentMethods: () => PaymentMethod[];
+      /** The ways of paying (payments/registry.ts). */
+      payments: PaymentRegistry;
       limits: OrderLimits;
       holding: () => Promise<HoldingLimits>;
       /** Where the shop's note of each new order goes. */
@@ -161,7 +150,8 @@ export class CheckoutService {
       email: null,
     });
     const basket = priceBasket(lines, rules, query, query.delivery_option, code);
-    return quoteJson(basket, this.options.paymentMethods(), new Date(), await this.terms());
+    const offered = await this.options.payments.offered(buyerOf(session));
+    return this.quoteOf(basket, offered, await this.terms());
   }
 
   /**
@@ -207,7 +197,7 @@ export class CheckoutService {
     input: Checkout,
     links?: OrderLinks,
   ): Promise<PlacedOrder> {
-    if (!this.options.paymentMethods().includes(input.payment_method)) {
+    if (!this.options.payments.forMethod(input.payment_method).enabled) {
       throw new HttpError(400, 'invalid_request', CHECKOUT_MESSAGES.cardUnavailable, {
         payment_method: CHECKOUT_MESSAGES.cardUnavailable,
       });
@@ -288,8 +278,10 @@ export class CheckoutService {
         customerId: session.customerId,
         email: input.email,
       });
-      const basket = this.priceForOrder(lines, rules, input, code, await this.terms());
-      await this.assertHoldingAllowed(basket, input.email);
+      const offered = await this.options.payments.offered(buyerOf(session));
+      const terms = await this.terms();
+      const basket = this.priceForOrder(lines, rules, input, code, { terms, offered });
+      await assertHoldingAllowed(this.db, basket, input.email, await this.options.holding());
       try {
         const placed = await this.write(session, { key, hash }, input, cartId, basket, links);
         announceMail();
@@ -299,7 +291,7 @@ export class CheckoutService {
         if (failure?.code === PLACE_FAILURES.outOfStock) throw outOfStock(basket, failure.detail);
         const changed = failure?.code === PLACE_FAILURES.basketChanged;
         if (!changed && !(error instanceof DiscountChanged)) throw error;
-        if (attempt === PLACE_ATTEMPTS) throw this.priceChanged(basket, await this.terms());
+        if (attempt === PLACE_ATTEMPTS) throw this.priceChanged(basket, terms, offered);
       }
     }
   }
@@ -310,7 +302,7 @@ export class CheckoutService {
     rules: DeliveryRules,
     input: Checkout,
     code: BasketDiscount | null,
-    terms: { paymentDays: number },
+    { terms, offered }: { terms: { paymentDays: number }; offered: PaymentOptionJson[] },
   ): PricedBasket {
     const unavailable = lines.find((line) => !line.onSale);
     if (unavailable) {
@@ -344,39 +336,34 @@ export class CheckoutService {
       basket.option !== input.delivery_option ||
       basket.total.grossPence !== input.expected_total
     ) {
-      throw this.priceChanged(basket, terms);
+      throw this.priceChanged(basket, terms, offered);
     }
     return basket;
   }
 
-  /**
-   * Refuses (422) an order that would hold more than the caps allow while it is unpaid, counting
-   * what its buyer's email already holds. Parallel orders of one buyer may each see the others
-   * not yet written; the per-email rate limit (charged before this) bounds how many can.
-   */
-  private async assertHoldingAllowed(basket: PricedBasket, email: string): Promise<void> {
-    const [held] = await queryRows<HeldByBuyer>(
-      this.db,
-      sql`SELECT count(*)::int AS orders, coalesce(sum(total_pence), 0)::float8 AS pence
-          FROM orders WHERE lower(email) = lower(${email}) AND status = 'pending_payment'`,
-    );
-    const refusal = holdingRefusal(
-      { lines: basket.lines, totalPence: basket.total.grossPence },
-      held ?? { orders: 0, pence: 0 },
-      await this.options.holding(),
-    );
-    if (refusal) throw new HttpError(422, 'holding_limit', refusal);
-  }
-
-  private priceChanged(basket: PricedBasket, terms: { paymentDays: number }): HttpError {
+  private priceChanged(
+    basket: PricedBasket,
+    terms: { paymentDays: number },
+    offered: PaymentOptionJson[],
+  ): HttpError {
     return new HttpError(
       409,
       'price_changed',
       CHECKOUT_MESSAGES.priceChanged,
       undefined,
       undefined,
-      { quote: quoteJson(basket, this.options.paymentMethods(), new Date(), terms) },
+      { quote: this.quoteOf(basket, offered, terms) },
     );
+  }
+
+  /** The checkout's answer: the priced basket and the ways this buyer may pay. */
+  private quoteOf(
+    basket: PricedBasket,
+    offered: PaymentOptionJson[],
+    terms: { paymentDays: number },
+  ): CheckoutQuoteJson {
+    const methods = offered.map((option) => option.method);
+    return { ...quoteJson(basket, methods, new Date(), terms), payment_options: offered };
   }
 
   /**
@@ -450,7 +437,7 @@ export class CheckoutService {
       const [row] = await preparedRows<{ written: WrittenOrder }>(
         tx,
         sql`SELECT settle_free_order(place_order(${cartId}::int, ${JSON.stringify(order)}::jsonb,
-              ${JSON.stringify(lines)}::jsonb, ${providerName(input.payment_method)}::text,
+              ${JSON.stringify(lines)}::jsonb, ${this.options.payments.nameOf(input.payment_method)}::text,
               ${session.customerId === null ? 'guest' : `customer:${session.customerId}`}::text))
             AS written`,
       );
@@ -473,7 +460,13 @@ export class CheckoutService {
         ...rest,
         order: { ...placed, ...booking, booked_day: booking.delivery_date },
       };
-      const json = writtenOrderJson(booked, shop.bank);
+      // A provider that settles as the order is placed (on account) moved it on: read it back.
+      const settled = await this.options.payments
+        .forMethod(input.payment_method)
+        .placed?.(tx, placed.id);
+      const json = settled
+        ? await new OrderService(tx, { paymentDays: terms.paymentDays }).json(placed.id)
+        : writtenOrderJson(booked, shop.bank);
       // The confirmation is written with the order: it carries the order's link, whose secret
       // exists only now, and an order that commits always has its mail (a crash loses none).
       if (links) {
@@ -485,6 +478,12 @@ export class CheckoutService {
       }
       return { written: booked, json };
     });
-    return { order: headOf(written.written.order), json: written.json, token, created: true };
+    const { status, payment_status: paymentStatus, ...json } = written.json;
+    return {
+      order: { ...headOf(written.written.order), status, paymentStatus },
+      json: { ...json, status, payment_status: paymentStatus },
+      token,
+      created: true,
+    };
   }
 }

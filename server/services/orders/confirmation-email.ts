@@ -9,7 +9,8 @@ import { CHECKOUT_MESSAGES, PAYMENT_METHOD_LABELS } from '#domain/checkout.ts';
 import { lineUnitText } from '#domain/selling-unit.ts';
 import { SEEDED_IDENTITY } from '#domain/company.ts';
 import { BOOKING_MESSAGES, formatBookedDay } from '#domain/booking.ts';
-import { formatLondonDate } from '#domain/dates.ts';
+import { formatLondonDate, formatUtcDate } from '#domain/dates.ts';
+import { paymentDueText } from '#domain/account-terms.ts';
 import { figuresBeforeDiscount, lineGrossBeforeDiscount } from '#domain/discounts.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '#domain/order-states.ts';
@@ -71,7 +72,9 @@ function introSection(order: OrderJson, orderUrl: string, shop: MailShop): Secti
       ? CHECKOUT_MESSAGES.nothingToPay
       : order.payment_status === 'succeeded'
         ? 'We have received your payment and will let you know when your order is on its way.'
-        : 'We will let you know as soon as your payment is confirmed.';
+        : order.payment_status === 'on_account' && order.invoice?.due_on
+          ? `Your order is on your trade account and we will let you know when it is on its way. ${paymentDueText(order.invoice.due_on)}.`
+          : 'We will let you know as soon as your payment is confirmed.';
   return {
     title: null,
     blocks: [
@@ -228,6 +231,14 @@ function paymentSection(order: OrderJson): Section {
             ? []
             : [['Payment method', method] as [string, string]]),
           ['Payment', PAYMENT_STATUS_LABELS[order.payment_status]],
+          ...(order.invoice?.due_on
+            ? [
+                ['Payment due by', formatUtcDate(`${order.invoice.due_on}T12:00:00Z`)] as [
+                  string,
+                  string,
+                ],
+              ]
+            : []),
         ],
       },
     ],

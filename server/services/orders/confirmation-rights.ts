@@ -88,9 +88,11 @@ function contractSection(order: OrderJson): Section {
       ? 'Your order has nothing to pay, so we accepted it when you placed it: this email confirms our contract.'
       : order.payment_status === 'succeeded'
         ? 'We accepted your order when your payment reached us: this email confirms our contract.'
-        : order.payment_method === 'bank_transfer'
-          ? 'This email acknowledges your order. Our contract is formed when your bank transfer reaches us by the pay-by date above (your order page shows when it has); if it does not arrive in time, the order is cancelled and you owe nothing.'
-          : 'This email acknowledges your order. Our contract is formed when your card payment is confirmed (your order page shows when it is); if the payment is not completed, the order is cancelled and you owe nothing.';
+        : order.payment_status === 'on_account'
+          ? 'We accepted your order on your trade account when you placed it: this email confirms our contract.'
+          : order.payment_method === 'bank_transfer'
+            ? 'This email acknowledges your order. Our contract is formed when your bank transfer reaches us by the pay-by date above (your order page shows when it has); if it does not arrive in time, the order is cancelled and you owe nothing.'
+            : 'This email acknowledges your order. Our contract is formed when your card payment is confirmed (your order page shows when it is); if the payment is not completed, the order is cancelled and you owe nothing.';
   return { title: 'Our contract', blocks: [{ kind: 'paragraph', text }] };
 }
 

@@ -10,6 +10,7 @@ import { PAYMENT_METHOD_LABELS } from '#domain/checkout.ts';
 import { formatM2 } from '#domain/area.ts';
 import { lineCountText, lineUnitText } from '#domain/selling-unit.ts';
 import { formatLondonDate } from '#domain/dates.ts';
+import { paymentDueText } from '#domain/account-terms.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import { VAT_PERCENT } from '#domain/vat.ts';
@@ -214,7 +215,10 @@ export async function renderInvoicePdf(
     doc,
     [
       ['Payment method', PAYMENT_METHOD_LABELS[order.payment_method]],
-      ['Payment', `Paid on ${paidOn}`],
+      // On account the invoice is issued as the order is placed: it says when it is due.
+      order.invoice?.due_on
+        ? ['Payment', paymentDueText(order.invoice.due_on)]
+        : ['Payment', `Paid on ${paidOn}`],
     ],
     layout.MARGIN,
     y,

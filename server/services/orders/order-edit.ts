@@ -84,7 +84,7 @@ const NO_PAPERS: Papers = {
 export class OrderEditService {
   constructor(
     private readonly db: Database,
-    private readonly gateway: RefundGateway | null,
+    private readonly gateway: RefundGateway,
     /** The days an unpaid order waits, as the owner last saved them (paymentTerms). */
     private readonly terms: () => Promise<{ paymentDays: number }>,
   ) {}
@@ -422,7 +422,7 @@ export class OrderEditService {
     };
     const [payment] = await queryRows<{
       id: number;
-      provider: 'stripe' | 'bank_transfer';
+      provider: string;
       provider_ref: string | null;
       amount_pence: number;
       refunded_pence: number;
@@ -437,17 +437,9 @@ export class OrderEditService {
     if (newTotal > held) return { ...papers, balanceDuePence: newTotal - held };
     const refund = held - newTotal;
     if (refund === 0) return papers;
-    let ref = 'paid back by hand';
-    if (payment.provider === 'stripe') {
-      if (!this.gateway || !payment.provider_ref) {
-        throw conflict('Card refunds need Stripe to be configured');
-      }
-      ref = `Stripe refund ${await this.gateway.refundCard(
-        payment.provider_ref,
-        refund,
-        `edit-${order.number}-${version}`,
-      )}`;
-    }
+    const { note: ref } = await this.gateway
+      .byName(payment.provider)
+      .refund(payment.provider_ref, refund, `edit-${order.number}-${version}`);
     const refunded = payment.refunded_pence + refund;
     const to: PaymentStatus = refunded === payment.amount_pence ? 'refunded' : 'partially_refunded';
     await tx.execute(sql`UPDATE payments SET refunded_pence = ${refunded}, status = ${to},

@@ -44,6 +44,8 @@ export interface OrderRow {
   invoice_issued_at: string | Date | null;
   /** The customer has a trade account (their transfer orders get a pro-forma invoice). */
   trade_account?: boolean;
+  /** On account: when the invoice must be paid ('YYYY-MM-DD'). */
+  invoice_due_on?: string | null;
   /** The booked day as text ('2026-12-03'): json() reads it so, placing's to_jsonb writes it so. */
   delivery_date?: string | Date | null;
   carrier?: string | null;
@@ -278,6 +280,7 @@ export function presentOrder(
         : {
             number: formatInvoiceNumber(order.invoice_number),
             issued_at: iso(order.invoice_issued_at),
+            due_on: order.invoice_due_on ?? null,
             url: `/api/orders/${order.number}/invoice.pdf${tokenQuery(options)}`,
           },
     bank_transfer:

@@ -1,7 +1,7 @@
 // The mails of an order's life after its confirmation, each written into the outbox in the
 // transaction of its change: payment received (with the VAT invoice), dispatched, delivered,
 // cancelled, refunded (with the credit note), and the shop's own note of a new order.
-import type { OrderJson } from '#domain/checkout.ts';
+import { PAYMENT_METHOD_LABELS, type OrderJson } from '#domain/checkout.ts';
 import { formatLondonDate } from '#domain/dates.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
@@ -156,7 +156,7 @@ export function newOrderMail(order: OrderJson, shopEmail: string, shopName: stri
         title: null,
         blocks: [
           paragraph(
-            `${address.first_name} ${address.last_name} (${order.email}) placed order ${order.number} for ${formatGBP(toPence(order.totals.total.gross))}, paying by ${order.payment_method === 'card' ? 'card' : 'bank transfer'}.`,
+            `${address.first_name} ${address.last_name} (${order.email}) placed order ${order.number} for ${formatGBP(toPence(order.totals.total.gross))}, paying by ${PAYMENT_METHOD_LABELS[order.payment_method].toLowerCase()}.`,
           ),
           {
             kind: 'items',

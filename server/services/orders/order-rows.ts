@@ -58,9 +58,6 @@ export function recordEvent(
     VALUES (${orderId}, ${event.kind}, ${event.from}, ${event.to}, ${event.actor}, ${event.note ?? null})`);
 }
 
-export const providerName = (method: PaymentMethod) =>
-  method === 'card' ? 'stripe' : 'bank_transfer';
-
 /**
  * Records a provider's event (when the change comes from one): true the first time its id is
  * seen, false for a redelivery, which must change nothing.
@@ -81,21 +78,22 @@ export async function firstDelivery(
 }
 
 /**
- * Whether a provider's payment is the order's own. A card event counts only for an order paid by
- * card, and only for the intent the shop created for it (stored when its payment started): a
- * validly signed event for any other intent is someone else's payment, whatever its metadata
- * says. Bank transfers are recorded by staff, who see the money arrive.
+ * Whether a provider's payment is the order's own. A payment a provider reports by reference
+ * counts only for the reference the shop stored when the order's own payment started (a card
+ * event for a bank-transfer order has none): a validly signed event for any other payment is
+ * someone else's, whatever its metadata says. A payment without a reference is recorded by
+ * staff, who see the money arrive.
  */
 export async function isOwnPayment(
   tx: Tx,
   order: OrderHead,
   input: { provider: string; providerRef: string | null },
 ): Promise<boolean> {
-  if (input.provider !== 'stripe') return true;
-  if (order.paymentMethod !== 'card' || input.providerRef === null) return false;
+  if (input.providerRef === null) return true;
   const [row] = await queryRows<{ provider_ref: string | null }>(
     tx,
-    sql`SELECT provider_ref FROM payments WHERE order_id = ${order.id} AND provider = 'stripe'`,
+    sql`SELECT provider_ref FROM payments
+        WHERE order_id = ${order.id} AND provider = ${input.provider}`,
   );
   return row?.provider_ref === input.providerRef;
 }

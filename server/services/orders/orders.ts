@@ -12,7 +12,6 @@ import {
   type PaymentStatus,
 } from '#domain/order-states.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import type { PaymentProvider, StartedPayment } from '../payments/provider.ts';
 import { hashToken } from '../sessions.ts';
 import type { Dispatch } from '#domain/order-mail.ts';
 import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
@@ -29,7 +28,6 @@ import {
   headOf,
   isOwnPayment,
   lockOrder,
-  providerName,
   recordEvent,
   releaseStock,
   type HeadRow,
@@ -83,7 +81,8 @@ export type MarkPaidResult =
 
 export interface MarkPaidInput {
   orderNumber: string;
-  provider: 'stripe' | 'bank_transfer';
+  /** The provider's name (payments.provider). */
+  provider: string;
   providerRef: string | null;
   amountPence: number;
   currency: string;
@@ -165,7 +164,8 @@ export class OrderService {
       this.db,
       sql`SELECT o.*, to_char(o.delivery_date, 'YYYY-MM-DD') AS booked_day,
             i.number AS invoice_number, i.issued_at AS invoice_issued_at,
-            EXISTS (SELECT 1 FROM trade_accounts WHERE customer_id = o.customer_id) AS trade_account
+            EXISTS (SELECT 1 FROM trade_accounts WHERE customer_id = o.customer_id) AS trade_account,
+            to_char(i.due_on, 'YYYY-MM-DD') AS invoice_due_on
           FROM orders o LEFT JOIN invoices i ON i.order_id = o.id AND i.superseded_at IS NULL
           WHERE o.id = ${orderId}`,
     );
@@ -373,7 +373,7 @@ export class OrderService {
   /** A provider says a payment attempt failed: the order keeps waiting (a retry may succeed). */
   async recordPaymentFailed(input: {
     orderNumber: string;
-    provider: 'stripe';
+    provider: string;
     providerRef: string;
     actor: string;
     event?: { id: string; type: string };
@@ -396,39 +396,6 @@ export class OrderService {
       });
       return 'failed';
     });
-  }
-
-  /**
-   * Starts the payment of an order awaiting it, or resumes the one started before: the
-   * provider's reference is kept on the order's payment row and handed back on every retry.
-   */
-  async startPayment(orderNumber: string, provider: PaymentProvider): Promise<StartedPayment> {
-    const [row] = await queryRows<HeadRow & { provider_ref: string | null }>(
-      this.db,
-      sql`SELECT o.*, p.provider_ref FROM orders o
-          LEFT JOIN payments p ON p.order_id = o.id AND p.provider = ${providerName(provider.method)}
-          WHERE o.number = ${orderNumber}`,
-    );
-    if (!row) throw notFound('Order not found');
-    if (row.status !== 'pending_payment') throw conflict('This order is not awaiting payment');
-    const started = await provider.start(
-      {
-        id: row.id,
-        number: row.number,
-        totalPence: row.total_pence,
-        currency: 'GBP',
-        email: row.email,
-      },
-      row.provider_ref,
-    );
-    if (started.providerRef !== null && started.providerRef !== row.provider_ref) {
-      await this.db
-        .execute(sql`INSERT INTO payments (order_id, provider, provider_ref, amount_pence)
-          VALUES (${row.id}, ${started.provider}, ${started.providerRef}, ${row.total_pence})
-          ON CONFLICT (order_id, provider) DO UPDATE SET provider_ref = excluded.provider_ref,
-            updated_at = now()`);
-    }
-    return started;
   }
 
   /**

@@ -1,4 +1,7 @@
 // What placing an order answers when place_order refuses it, and how often it tries again.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '#db/client.ts';
+import { holdingRefusal, type HeldByBuyer, type HoldingLimits } from '#domain/rate-limits.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { PricedBasket } from './pricing.ts';
 
@@ -24,4 +27,28 @@ export function outOfStock(basket: PricedBasket, detail: string | undefined): Ht
     undefined,
     { lines: [{ variation_id: short.variation_id, available }] },
   );
+}
+
+/**
+ * Refuses (422) an order that would hold more than the caps allow while it is unpaid, counting
+ * what its buyer's email already holds. Parallel orders of one buyer may each see the others
+ * not yet written; the per-email rate limit (charged before this) bounds how many can.
+ */
+export async function assertHoldingAllowed(
+  db: Database,
+  basket: PricedBasket,
+  email: string,
+  limits: HoldingLimits,
+): Promise<void> {
+  const [held] = await queryRows<HeldByBuyer>(
+    db,
+    sql`SELECT count(*)::int AS orders, coalesce(sum(total_pence), 0)::float8 AS pence
+        FROM orders WHERE lower(email) = lower(${email}) AND status = 'pending_payment'`,
+  );
+  const refusal = holdingRefusal(
+    { lines: basket.lines, totalPence: basket.total.grossPence },
+    held ?? { orders: 0, pence: 0 },
+    limits,
+  );
+  if (refusal) throw new HttpError(422, 'holding_limit', refusal);
 }

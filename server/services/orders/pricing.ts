@@ -451,7 +451,7 @@ export function quoteJson(
   paymentMethods: PaymentMethod[],
   now: Date,
   terms: BookingTerms,
-): CheckoutQuoteJson {
+): Omit<CheckoutQuoteJson, 'payment_options'> {
   return {
     lines: basket.lines.map(lineJson),
     delivery: deliveryJson(basket, now, terms),

@@ -19,12 +19,10 @@ import { orderNotes } from './order-notes.ts';
 import { refundedMail } from './order-mails.ts';
 import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
 import { mailShop } from '../shop-signature.ts';
+import type { PaymentRegistry } from '../payments/registry.ts';
 
-/** Gives money back through the provider that took it. */
-export interface RefundGateway {
-  /** Refunds part or all of a Stripe PaymentIntent; the key makes a retry refund once. */
-  refundCard(intentId: string, amountPence: number, idempotencyKey: string): Promise<string>;
-}
+/** Gives money back through the provider that took it (the payment registry). */
+export type RefundGateway = Pick<PaymentRegistry, 'byName'>;
 
 export interface RefundRequest {
   orderNumber: string;
@@ -35,7 +33,7 @@ export interface RefundRequest {
 
 interface PaymentRow {
   id: number;
-  provider: 'stripe' | 'bank_transfer';
+  provider: string;
   provider_ref: string | null;
   amount_pence: number;
   refunded_pence: number;
@@ -46,15 +44,16 @@ const CREDIT_NOTE_ACTION = 'order.refund';
 
 /**
  * Refunds for staff. One transaction holds the order's row lock: the refundable amount is read,
- * the provider is asked (Stripe's Refunds API under an idempotency key, or nothing for a bank
- * transfer, which staff pay back by hand), then the payment, the order's payment status, its
- * history and a numbered credit note are written together; a refusal from Stripe changes nothing
+ * the payment's provider refunds (a card through Stripe's Refunds API under an idempotency key;
+ * a bank transfer is paid back by hand by staff), then the payment, the order's payment status, its
+ * history and a numbered credit note are written together; a provider's refusal changes nothing
  * and takes no number.
  */
 export class RefundService {
   constructor(
     private readonly db: Database,
     private readonly orders: OrderService,
+    /** Null where refunds are never made (credit notes read for a shopper or a mail). */
     private readonly gateway: RefundGateway | null,
   ) {}
 
@@ -104,18 +103,16 @@ export class RefundService {
     if (!canMovePayment(order.payment_status, to)) {
       throw conflict(`A payment that is ${order.payment_status} cannot be refunded`);
     }
-    let refundRef = 'manual';
-    if (payment.provider === 'stripe') {
-      if (!this.gateway || !payment.provider_ref) {
-        throw conflict('Card refunds need Stripe to be configured');
-      }
-      // Same order, same refunded-before and amount: a retry after a lost answer refunds once.
-      refundRef = await this.gateway.refundCard(
+    // Same order, same refunded-before and amount: a retry after a lost answer refunds once.
+    if (!this.gateway) throw conflict('Refunds are made from the back office');
+    const refund = await this.gateway
+      .byName(payment.provider)
+      .refund(
         payment.provider_ref,
         input.amountPence,
         `refund-${input.orderNumber}-${payment.refunded_pence}-${input.amountPence}`,
       );
-    }
+    const refundRef = refund.ref;
     // The credit note's number only now, under its counter's row lock: no gaps.
     const [counter] = await queryRows<{ value: number }>(
       tx,
@@ -138,9 +135,7 @@ export class RefundService {
       from: order.payment_status,
       to,
       actor: `staff:${input.who.actor}`,
-      note: `Refund of £${formatPoundsPlain(input.amountPence)} (${
-        payment.provider === 'stripe' ? `Stripe refund ${refundRef}` : 'paid back by hand'
-      }), credit note ${printed}: ${input.reason}`,
+      note: `Refund of £${formatPoundsPlain(input.amountPence)} (${refund.note}), credit note ${printed}: ${input.reason}`,
     });
     await audit(tx, input.who, {
       action: CREDIT_NOTE_ACTION,
@@ -246,6 +241,7 @@ export class RefundService {
       payment: paid
         ? {
             provider: payment.provider,
+            ...this.providerWords(payment.provider),
             provider_ref: payment.provider_ref,
             amount: formatPoundsPlain(payment.amount_pence),
             refunded: formatPoundsPlain(payment.refunded_pence),
@@ -257,6 +253,14 @@ export class RefundService {
       notes,
       balance_due: formatPoundsPlain(Math.max(0, owed)),
       editable: isEditable(order.status),
+    };
+  }
+
+  private providerWords(name: string): { provider_label: string; refunds_how: string } {
+    const provider = this.gateway?.byName(name);
+    return {
+      provider_label: provider?.label ?? name,
+      refunds_how: provider?.refundsHow ?? '',
     };
   }
 }

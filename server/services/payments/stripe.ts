@@ -1,10 +1,14 @@
-import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { Database } from '#db/client.ts';
-import { payments } from '#db/schema/index.ts';
+import { PAYMENT_METHOD_LABELS } from '#domain/checkout.ts';
 import type { StripeConfig } from '../../config.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
-import type { PayableOrder, PaymentProvider, StartedPayment } from './provider.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
+import type {
+  PayableOrder,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderPayment,
+  StartedPayment,
+} from './provider.ts';
 
 /** How long one call to Stripe may take before it is given up (Stripe's own default is 80 s). */
 const STRIPE_TIMEOUT_MS = 10_000;
@@ -77,8 +81,7 @@ export const intentIdempotencyKey = (orderNumber: string, attempt = 0) =>
  * the order, retrieved again rather than created anew. The shop never marks an order paid on the
  * browser's word: only a signed webhook or an intent read back from Stripe does.
  */
-export class StripePayments implements PaymentProvider {
-  readonly method = 'card' as const;
+export class StripePayments {
   /** For the browser's Stripe.js (the card form). */
   readonly publishableKey: string | null;
   private readonly stripe: Stripe;
@@ -97,21 +100,23 @@ export class StripePayments implements PaymentProvider {
   }
 
   start(order: PayableOrder, existingRef: string | null): Promise<StartedPayment> {
-    return reachingStripe(() => this.startOrResume(order, existingRef));
+    return reachingStripe(() => this.startOrResume(order, existingRef)).then(
+      startedWith(this.publishableKey),
+    );
   }
 
   private async startOrResume(
     order: PayableOrder,
     existingRef: string | null,
-  ): Promise<StartedPayment> {
+  ): Promise<Stripe.PaymentIntent> {
     if (existingRef) {
       const existing = await this.stripe.paymentIntents.retrieve(existingRef);
-      if (existing.status !== 'canceled') return started(existing);
+      if (existing.status !== 'canceled') return existing;
       // A canceled intent cannot be paid: open the next one under a key of its own, so the
       // replay of the first key does not hand the canceled one back.
-      return started(await this.create(order, attemptAfter(existing)));
+      return this.create(order, attemptAfter(existing));
     }
-    return started(await this.create(order, 0));
+    return this.create(order, 0);
   }
 
   /**
@@ -197,23 +202,80 @@ function attemptAfter(canceled: Stripe.PaymentIntent): number {
   return (Number.isInteger(previous) && previous >= 0 ? previous : 0) + 1;
 }
 
-function started(intent: Stripe.PaymentIntent): StartedPayment {
-  if (!intent.client_secret)
-    throw new Error(`Stripe answered intent ${intent.id} without a client secret`);
-  return { provider: 'stripe', providerRef: intent.id, clientSecret: intent.client_secret };
+function startedWith(publishableKey: string | null) {
+  return (intent: Stripe.PaymentIntent): StartedPayment => {
+    if (!intent.client_secret)
+      throw new Error(`Stripe answered intent ${intent.id} without a client secret`);
+    return {
+      providerRef: intent.id,
+      client: {
+        provider: 'stripe',
+        client_secret: intent.client_secret,
+        publishable_key: publishableKey,
+      },
+    };
+  };
 }
 
-/** The card provider when Stripe is configured; card payments are not offered otherwise. */
-export function stripePaymentsFor(config: StripeConfig | undefined): StripePayments | undefined {
-  return config ? new StripePayments(config) : undefined;
+/** An intent's state as every provider reports a payment. */
+function asPayment(intent: StripeIntent): ProviderPayment {
+  return {
+    outcome: intent.status === 'succeeded' ? 'succeeded' : 'other',
+    providerRef: intent.id,
+    orderNumber: intent.orderNumber,
+    amountPence: intent.amountPence,
+    currency: intent.currency,
+  };
 }
 
-/** The PaymentIntent stored for an order, if its card payment was ever started. */
-export async function storedIntentRef(db: Database, orderId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ ref: payments.providerRef })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.provider, 'stripe')))
-    .limit(1);
-  return row?.ref ?? null;
+/** Only these events move an order; Stripe's others are acknowledged and left alone. */
+function asEvent(event: Stripe.Event): ProviderEvent | null {
+  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
+    return null;
+  }
+  const intent = event.data.object;
+  return {
+    id: event.id,
+    type: event.type,
+    outcome: event.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed',
+    providerRef: intent.id,
+    orderNumber: intent.metadata.order_number ?? null,
+    amountPence: intent.amount_received || intent.amount,
+    currency: intent.currency,
+  };
+}
+
+const CARD_UNCONFIGURED = 'Card payments are not available';
+
+/**
+ * Card payments through Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; see
+ * docs/operations.md): offered only when both keys are set. Unconfigured, it stays listed so a
+ * card order's refund says why it cannot be made.
+ */
+export function stripeProvider(config: StripeConfig | undefined): PaymentProvider {
+  const stripe = config ? new StripePayments(config) : null;
+  const live = () => {
+    if (!stripe) throw notFound(CARD_UNCONFIGURED);
+    return stripe;
+  };
+  return {
+    method: 'card',
+    name: 'stripe',
+    label: PAYMENT_METHOD_LABELS.card,
+    description: 'You pay by card once your order is placed.',
+    refundsHow: 'Back to the card through Stripe.',
+    enabled: stripe !== null,
+    start: (order, existingRef) => live().start(order, existingRef),
+    sync: async (ref) => asPayment(await live().retrieve(ref)),
+    webhook: {
+      path: '/payments/stripe/webhook',
+      signatureHeader: 'stripe-signature',
+      verify: (rawBody, signature) => asEvent(live().verifyEvent(rawBody, signature)),
+    },
+    refund: async (ref, amountPence, key) => {
+      if (!stripe || !ref) throw conflict('Card refunds need Stripe to be configured');
+      const id = await stripe.refundCard(ref, amountPence, key);
+      return { ref: id, note: `Stripe refund ${id}` };
+    },
+  };
 }
