@@ -14,6 +14,7 @@ import { payApi } from './pay.ts';
 import { deliveryApi } from './delivery.ts';
 import { ordersApi } from './orders.ts';
 import { returnsApi } from './returns.ts';
+import { tradeApi } from './trade.ts';
 import { adminApi } from './admin/index.ts';
 import { paymentsApi } from './payments.ts';
 import { openApiRoute } from './openapi.ts';
@@ -37,6 +38,7 @@ export async function api(app: FastifyInstance) {
   await app.register(deliveryApi);
   await app.register(ordersApi);
   await app.register(returnsApi);
+  await app.register(tradeApi);
   await app.register(adminApi);
   await app.register(paymentsApi);
   await app.register(openApiRoute);

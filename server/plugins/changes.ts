@@ -3,7 +3,15 @@ import fp from 'fastify-plugin';
 import type { Listener } from '#db/client.ts';
 
 /** What changed: each kind clears the caches that show it. */
-export const SHOP_CHANGES = ['catalogue', 'content', 'menu', 'home', 'settings'] as const;
+/** 'price-lists': a group's name, ex-VAT display or price list changed (the price caches drop). */
+export const SHOP_CHANGES = [
+  'catalogue',
+  'content',
+  'menu',
+  'home',
+  'settings',
+  'price-lists',
+] as const;
 export type ShopChange = (typeof SHOP_CHANGES)[number];
 
 type ChangeListener = (change: ShopChange) => void;

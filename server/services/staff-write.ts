@@ -13,7 +13,9 @@ export type VersionedTable =
   | 'staff'
   | 'returns'
   | 'orders'
-  | 'discount_codes';
+  | 'discount_codes'
+  | 'trade_applications'
+  | 'customer_groups';
 
 export interface VersionTarget {
   table: VersionedTable;
