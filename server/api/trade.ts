@@ -28,11 +28,9 @@ export async function tradeApi(app: FastifyInstance) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  // Sign-in first, before an upload's body is read: a stranger cannot make the server read 8 MB.
+  // Sign-in first, before a body is read: a stranger cannot make the server read 8 MB.
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.url?.endsWith('/trade/applications/evidence')) {
-      await requireCustomerId(request);
-    }
+    await requireCustomerId(request);
   });
   // The evidence arrives as the raw body; its first bytes decide what it is, not this header.
   app.addContentTypeParser(
