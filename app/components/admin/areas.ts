@@ -11,6 +11,7 @@ export const ADMIN_AREAS: readonly { area: StaffArea; label: string; to: string 
   { area: 'catalogue', label: 'Discount codes', to: '/admin/discount-codes' },
   { area: 'content', label: 'Content', to: '/admin/content' },
   { area: 'customers', label: 'Customers', to: '/admin/customers' },
+  { area: 'customers', label: 'Trade applications', to: '/admin/trade/applications' },
   { area: 'reports', label: 'Reports', to: '/admin/reports' },
   { area: 'staff', label: 'Staff', to: '/admin/staff' },
   { area: 'audit', label: 'Audit log', to: '/admin/audit' },

@@ -327,7 +327,7 @@ export class TradeApplications {
           message: decisionMail(
             applicationJson(row),
             row.email,
-            { accountUrl: `${links.origin}/account/trade` },
+            { accountUrl: `${links.origin}/my-account/trade` },
             await mailShop(tx),
           ),
         });
