@@ -71,7 +71,8 @@ export class PriceLists {
     private readonly vatPercent: () => Promise<number>,
   ) {}
 
-  private async read(db: Database, id?: number): Promise<CustomerGroupJson[]> {
+  /** `percent` read before any transaction: on one connection a read beside it would wait. */
+  private async read(db: Database, percent: number, id?: number): Promise<CustomerGroupJson[]> {
     const only = id === undefined ? sql`` : sql`WHERE g.id = ${id}`;
     const groups = await queryRows<GroupRow>(
       db,
@@ -91,19 +92,18 @@ export class PriceLists {
           ${id === undefined ? sql`` : sql`WHERE r.group_id = ${id}`}
           ORDER BY r.group_id, r.id`,
     );
-    const percent = await this.vatPercent();
     return groups.map((g) => ({
       ...g,
       rules: rules.filter((r) => r.group_id === g.id).map((r) => ruleJson(r, percent)),
     }));
   }
 
-  list(): Promise<CustomerGroupJson[]> {
-    return this.read(this.db);
+  async list(): Promise<CustomerGroupJson[]> {
+    return this.read(this.db, await this.vatPercent());
   }
 
-  async get(id: number, db: Database = this.db): Promise<CustomerGroupJson> {
-    const [group] = await this.read(db, id);
+  async get(id: number, db: Database = this.db, percent?: number): Promise<CustomerGroupJson> {
+    const [group] = await this.read(db, percent ?? (await this.vatPercent()), id);
     if (!group) throw notFound('Group not found');
     return group;
   }
@@ -122,6 +122,7 @@ export class PriceLists {
     input: { name: string; show_ex_vat: boolean },
     who: AuditActor,
   ): Promise<CustomerGroupJson> {
+    const percent = await this.vatPercent();
     return this.db.transaction(async (tx) => {
       await this.assertNameFree(tx, input.name, 0);
       const [row] = await queryRows<{ id: number }>(
@@ -129,7 +130,7 @@ export class PriceLists {
         sql`INSERT INTO customer_groups (name, show_ex_vat)
             VALUES (${input.name}, ${input.show_ex_vat}) RETURNING id`,
       );
-      const group = await this.get(row!.id, tx);
+      const group = await this.get(row!.id, tx, percent);
       await audit(tx, who, {
         action: 'customer_group.create',
         entity: 'customer_group',
@@ -177,7 +178,7 @@ export class PriceLists {
       who,
       { target: target(id), loaded: input.version, action: 'customer_group.save' },
       async (tx, version) => {
-        const before = await this.get(id, tx);
+        const before = await this.get(id, tx, percent);
         await this.assertNameFree(tx, input.name, id);
         await this.assertTargetsExist(tx, input.rules);
         await tx.execute(sql`UPDATE customer_groups SET name = ${input.name},
@@ -198,7 +199,7 @@ export class PriceLists {
                 ${rule.kind === 'category_percent' ? rule.percent_off : null}, ${gross},
                 ${rule.starts_at?.toISOString() ?? null}, ${rule.ends_at?.toISOString() ?? null})`);
         }
-        const after = await this.get(id, tx);
+        const after = await this.get(id, tx, percent);
         const shape = (g: CustomerGroupJson) => ({
           name: g.name,
           show_ex_vat: g.show_ex_vat,
