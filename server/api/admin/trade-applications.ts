@@ -67,12 +67,13 @@ export async function adminTradeApplicationsApi(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: '/admin/trade/applications/:id/evidence',
-    summary: "The application's evidence file, as uploaded (a download; staff only)",
+    summary:
+      "The application's evidence file as uploaded: a PDF, or a JPEG, PNG or WebP image (a download; staff only)",
     tags,
     params: tradeApplicationParams,
     response: {
       description: 'The file',
-      contentType: 'application/octet-stream',
+      contentType: 'application/pdf',
       errors: [401, 403, 404],
     },
     handler: async ({ params, request, reply }) => {
