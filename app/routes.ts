@@ -72,6 +72,7 @@ export default [
       route('/import', 'routes/admin/import.tsx'),
       route('/discount-codes', 'routes/admin/discount-codes.tsx'),
       route('/trade/applications', 'routes/admin/trade-applications.tsx'),
+      route('/price-lists', 'routes/admin/price-lists.tsx'),
       route('/content', 'routes/admin/content/index.tsx'),
       route('/content/menu', 'routes/admin/content/menu.tsx'),
       route('/content/home', 'routes/admin/content/home.tsx'),

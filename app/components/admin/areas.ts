@@ -9,6 +9,7 @@ export const ADMIN_AREAS: readonly { area: StaffArea; label: string; to: string 
   { area: 'catalogue', label: 'Categories and terms', to: '/admin/categories' },
   { area: 'catalogue', label: 'Import', to: '/admin/import' },
   { area: 'catalogue', label: 'Discount codes', to: '/admin/discount-codes' },
+  { area: 'catalogue', label: 'Price lists', to: '/admin/price-lists' },
   { area: 'content', label: 'Content', to: '/admin/content' },
   { area: 'customers', label: 'Customers', to: '/admin/customers' },
   { area: 'customers', label: 'Trade applications', to: '/admin/trade/applications' },
