@@ -177,7 +177,7 @@ export class PriceLists {
       this.db,
       who,
       { target: target(id), loaded: input.version, action: 'customer_group.save' },
-      async (tx, version) => {
+      async (tx) => {
         const before = await this.get(id, tx, percent);
         await this.assertNameFree(tx, input.name, id);
         await this.assertTargetsExist(tx, input.rules);
