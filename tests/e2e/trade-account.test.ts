@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiShopper } from '#tests/setup/api-shopper.ts';
 import { TEST_OWNER } from '#tests/setup/staff-browser.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
@@ -18,11 +18,16 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 let browser: Browser;
 let shop: TestApp;
 let base: string;
-let staffSecret: string | undefined;
+/** The owner's signed-in cookies: signed in once on a desktop, as staff usually are. */
+let staffState: Awaited<ReturnType<BrowserContext['storageState']>>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ shop, base } = await startStaffShop());
+  const desk = await openPage(browser, DESKTOP, base);
+  await signInStaff(desk.page, TEST_OWNER);
+  staffState = await desk.context.storageState();
+  await desk.context.close();
 });
 afterAll(async () => {
   await browser?.close();
@@ -62,7 +67,7 @@ describe.each([
     await form.getByLabel('Company or trading name').fill(company);
     await form.getByLabel('Companies House number (if a company)').fill('SC123456');
     await form.getByLabel('VAT number (if VAT registered)').fill('GB123456789');
-    await form.getByLabel('Your trade').selectOption('tiler');
+    await form.getByRole('combobox', { name: /^Your trade/ }).selectOption('tiler');
     await form.getByLabel('Business address').fill('4 Quarry Lane');
     await form.getByLabel('Town or city').fill('Bristol');
     await form.getByLabel('Postcode').fill('BS2 0UX');
@@ -75,8 +80,9 @@ describe.each([
     await form.getByRole('button', { name: 'Apply for a trade account' }).click();
     await customer.page.getByText(`Your application for ${company} is pending.`).waitFor();
 
-    const staff = await openPage(browser, viewport, base);
-    staffSecret = await signInStaff(staff.page, { ...TEST_OWNER, secret: staffSecret });
+    const context = await browser.newContext({ baseURL: base, viewport, storageState: staffState });
+    const staff = { context, page: await context.newPage(), errors: [] as string[] };
+    staff.page.on('pageerror', (error) => staff.errors.push(error.message));
     await staff.page.goto(`${base}/admin/trade/applications`);
     const row = staff.page.getByRole('row', { name: `Application from ${company}` });
     await row.getByRole('link', { name: 'Download evidence' }).waitFor();
