@@ -58,6 +58,7 @@ export default [
       route('/orders/:number', 'routes/account/order.tsx'),
       route('/addresses', 'routes/account/addresses.tsx'),
       route('/account-details', 'routes/account/account-details.tsx'),
+      route('/trade', 'routes/account/trade.tsx'),
     ]),
   ]),
   ...prefix('/admin', [
@@ -70,6 +71,8 @@ export default [
       route('/categories', 'routes/admin/categories.tsx'),
       route('/import', 'routes/admin/import.tsx'),
       route('/discount-codes', 'routes/admin/discount-codes.tsx'),
+      route('/trade/applications', 'routes/admin/trade-applications.tsx'),
+      route('/price-lists', 'routes/admin/price-lists.tsx'),
       route('/content', 'routes/admin/content/index.tsx'),
       route('/content/menu', 'routes/admin/content/menu.tsx'),
       route('/content/home', 'routes/admin/content/home.tsx'),

@@ -13,6 +13,8 @@ export const MAIL_KINDS = [
   'order_note',
   'payment_link',
   'order_revised',
+  'trade_application',
+  'trade_decision',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -27,6 +29,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   order_note: 'Note from the shop',
   payment_link: 'Payment link (phone order)',
   order_revised: 'Order changed (revised invoice)',
+  trade_application: 'Trade application (to the shop)',
+  trade_decision: 'Trade application decided',
 };
 
 /** A mail is tried this often before staff see it failed (over about 3 hours, with the delays below). */

@@ -16,6 +16,7 @@ import { deliveryApi } from './delivery.ts';
 import { ordersApi } from './orders.ts';
 import { tradeAccountApi } from './trade-account.ts';
 import { returnsApi } from './returns.ts';
+import { tradeApi } from './trade.ts';
 import { adminApi } from './admin/index.ts';
 import { paymentsApi } from './payments.ts';
 import { openApiRoute } from './openapi.ts';
@@ -41,6 +42,7 @@ export async function api(app: FastifyInstance) {
   await app.register(ordersApi);
   await app.register(tradeAccountApi);
   await app.register(returnsApi);
+  await app.register(tradeApi);
   await app.register(adminApi);
   await app.register(paymentsApi);
   await app.register(openApiRoute);

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Listener } from '#db/client.ts';
 
 /** What changed: each kind clears the caches that show it. */
-/** 'prices': a customer group, its price list, or a customer's group. */
+/** 'prices': a customer group, its price list, or a customer's group (the price caches drop). */
 export const SHOP_CHANGES = ['catalogue', 'content', 'menu', 'home', 'settings', 'prices'] as const;
 export type ShopChange = (typeof SHOP_CHANGES)[number];
 

@@ -14,7 +14,9 @@ export type VersionedTable =
   | 'returns'
   | 'orders'
   | 'discount_codes'
-  | 'trade_accounts';
+  | 'trade_accounts'
+  | 'trade_applications'
+  | 'customer_groups';
 
 export interface VersionTarget {
   table: VersionedTable;

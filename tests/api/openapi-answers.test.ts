@@ -25,6 +25,7 @@ import { orderTaskAnswers } from './openapi-answers-order-tasks.ts';
 import { discountAnswers } from './openapi-answers-discounts.ts';
 import { settingsAnswers } from './openapi-answers-settings.ts';
 import { tradeAccountAnswers } from './openapi-answers-trade-accounts.ts';
+import { tradeAnswers } from './openapi-answers-trade.ts';
 import { contentAnswers } from './openapi-answers-content.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -448,6 +449,7 @@ describe('every documented route answers as its schema says', () => {
       await checked(staff, 'GET', `/api/admin/orders/${batch}`);
     }
     await returnAnswers({ db: t.app.services.db, checked, customer, staff, orderNumber });
+    await tradeAnswers({ checked, staff, customer });
     const customers = await checked(staff, 'GET', '/api/admin/customers');
     const account = customers.json().data.find((c: { id: number | null }) => c.id !== null);
     await checked(staff, 'GET', `/api/admin/customers/${account.id}`);

@@ -142,6 +142,7 @@ describe('footer', () => {
       ['Samples', '/samples'],
       ['Discover Our Blog', '/blog'],
       ['Reviews', '/reviews'],
+      ['Trade Accounts', '/my-account/trade'],
     ],
     Support: [
       ['Contact Us', '/contact-us'],

@@ -6,6 +6,7 @@ const LINKS = [
   { to: '/my-account/orders', label: 'Orders', end: false },
   { to: '/my-account/addresses', label: 'Addresses', end: false },
   { to: '/my-account/account-details', label: 'Account details', end: false },
+  { to: '/my-account/trade', label: 'Trade account', end: false },
 ] as const;
 
 const itemClass = 'block w-full border-b border-stone-200 px-4 py-3 text-left text-sm';

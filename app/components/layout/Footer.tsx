@@ -16,6 +16,7 @@ export const FOOTER_COLUMNS: readonly {
       { label: 'Samples', href: '/samples' },
       { label: 'Discover Our Blog', href: '/blog' },
       { label: 'Reviews', href: '/reviews' },
+      { label: 'Trade Accounts', href: '/my-account/trade' },
     ],
   },
   {

@@ -19,6 +19,8 @@ import { adminSettingsApi } from './settings.ts';
 import { adminDeliverySettingsApi } from './settings-delivery.ts';
 import { adminStaffApi } from './staff.ts';
 import { adminTradeAccountsApi } from './trade-accounts.ts';
+import { adminTradeApplicationsApi } from './trade-applications.ts';
+import { adminPriceListsApi } from './price-lists.ts';
 
 /** The back office's API: every route checks the staff member's role on the server. */
 export async function adminApi(app: FastifyInstance) {
@@ -36,6 +38,8 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminContentMediaApi);
   await app.register(adminCustomersApi);
   await app.register(adminDiscountCodesApi);
+  await app.register(adminTradeApplicationsApi);
+  await app.register(adminPriceListsApi);
   await app.register(adminCacheApi);
   await app.register(adminImportsApi);
   await app.register(adminReportsApi);

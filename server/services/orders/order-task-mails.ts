@@ -10,9 +10,15 @@ import { type MailShop, sectionsMail, shopSection } from './confirmation-email.t
 import { thanksLine } from '../shop-signature.ts';
 import { lineDescription, lineQuantity, type Block } from './mail-blocks.ts';
 
-const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
+export const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
 
-function customerMail(to: string, shop: MailShop, subject: string, blocks: Block[]): MailMessage {
+/** A mail to a customer: the blocks, the shop's thanks, and who the shop is. */
+export function customerMail(
+  to: string,
+  shop: MailShop,
+  subject: string,
+  blocks: Block[],
+): MailMessage {
   return sectionsMail(
     to,
     subject,
