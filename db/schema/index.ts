@@ -12,3 +12,4 @@ export * from './product-facts.ts';
 export * from './discounts.ts';
 export * from './settings.ts';
 export * from './trade.ts';
+export * from './quotes.ts';

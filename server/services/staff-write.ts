@@ -13,7 +13,8 @@ export type VersionedTable =
   | 'staff'
   | 'returns'
   | 'orders'
-  | 'discount_codes';
+  | 'discount_codes'
+  | 'quotes';
 
 export interface VersionTarget {
   table: VersionedTable;
