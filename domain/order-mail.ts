@@ -13,6 +13,7 @@ export const MAIL_KINDS = [
   'order_note',
   'payment_link',
   'order_revised',
+  'quote',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -27,6 +28,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   order_note: 'Note from the shop',
   payment_link: 'Payment link (phone order)',
   order_revised: 'Order changed (revised invoice)',
+  quote: 'Quote (PDF and link)',
 };
 
 /** A mail is tried this often before staff see it failed (over about 3 hours, with the delays below). */

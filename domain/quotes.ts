@@ -58,7 +58,7 @@ export interface PricedQuoteLine {
   /** The pieces by area or per piece, before cut-outs. */
   piecesPence: number;
   cutoutsPence: number;
-  /** The line: pieces and cut-outs, split into net and VAT. */
+  /** The line: pieces and cut-outs, each split into net and VAT, summed. */
   total: VatSplit;
 }
 
@@ -81,7 +81,12 @@ export function priceQuoteLine(line: QuoteLineFigures, vatPercent: number): Pric
     m2: mm2 === null ? null : roundM2(mm2 / 1_000_000),
     piecesPence,
     cutoutsPence,
-    total: splitGross(piecesPence + cutoutsPence, vatPercent),
+    // Pieces and cut-outs are split apart, as they become two lines of the order.
+    total: sumSplits(
+      cutoutsPence === 0
+        ? [splitGross(piecesPence, vatPercent)]
+        : [splitGross(piecesPence, vatPercent), splitGross(cutoutsPence, vatPercent)],
+    ),
   };
 }
 
@@ -127,7 +132,7 @@ export interface QuoteTotals {
  * Goods £219.60 + delivery £60.00 = £279.60, 30 % deposit → £83.88 now, £195.72 later.
  */
 export function quoteTotals(
-  lines: readonly PricedQuoteLine[],
+  lines: readonly Pick<PricedQuoteLine, 'total'>[],
   deliveryPence: number,
   depositPercent: number,
   vatPercent: number,

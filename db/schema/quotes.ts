@@ -50,6 +50,13 @@ export const quotes = pgTable(
     depositPence: integer('deposit_pence').notNull().default(0),
     vatRate: text('vat_rate').notNull().default('20'),
     weightKg: text('weight_kg').notNull().default('0'),
+    /**
+     * How the delivery goes, as the checkout's rules said when priced: zone, method, parcels,
+     * pallets, kerbside note and working days (the order placed from the quote carries them).
+     */
+    delivery: jsonb('delivery')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     notes: text('notes'),
     /** Hash of the secret in the mailed link; replaced by each sending. */
     tokenHash: text('token_hash').unique(),
@@ -106,8 +113,6 @@ export const quoteLines = pgTable(
     /** 'm2' (unit price per square metre) or 'piece'. */
     pricing: text('pricing').notNull(),
     unitPricePence: integer('unit_price_pence').notNull(),
-    /** The private file of a drawing (media storage key), if one was uploaded. */
-    drawingKey: text('drawing_key'),
     m2: text('m2'),
     weightKg: text('weight_kg').notNull(),
     grossPence: integer('gross_pence').notNull(),

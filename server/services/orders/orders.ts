@@ -41,6 +41,7 @@ import { paymentReceivedMail } from './order-mails.ts';
 import { expireOverdue } from './order-expiry.ts';
 import { splitOrderAtTaxPoint } from './vat-rates.ts';
 import { mailShop } from '../shop-signature.ts';
+import { firstPaymentPence } from '../quotes/quote-payment.ts';
 
 export interface OrderAccess {
   customerId: number | null;
@@ -304,13 +305,14 @@ export class OrderService {
     if (order.paymentStatus === 'succeeded' || order.paymentStatus === 'refunded') {
       return 'already_paid';
     }
-    if (input.amountPence !== order.totalPence || input.currency.toUpperCase() !== 'GBP') {
+    const due = await firstPaymentPence(tx, order);
+    if (input.amountPence !== due || input.currency.toUpperCase() !== 'GBP') {
       await recordEvent(tx, order.id, {
         kind: 'note',
         from: null,
         to: 'payment_mismatch',
         actor: input.actor,
-        note: `A payment of ${formatPoundsPlain(input.amountPence)} ${input.currency.toUpperCase()} does not match the order total of ${formatPoundsPlain(order.totalPence)} GBP: not applied`,
+        note: `A payment of ${formatPoundsPlain(input.amountPence)} ${input.currency.toUpperCase()} does not match the ${due === order.totalPence ? 'order total' : 'deposit due'} of ${formatPoundsPlain(due)} GBP: not applied`,
       });
       return 'amount_mismatch';
     }
@@ -410,11 +412,12 @@ export class OrderService {
     );
     if (!row) throw notFound('Order not found');
     if (row.status !== 'pending_payment') throw conflict('This order is not awaiting payment');
+    const amount = await firstPaymentPence(this.db, { id: row.id, totalPence: row.total_pence });
     const started = await provider.start(
       {
         id: row.id,
         number: row.number,
-        totalPence: row.total_pence,
+        totalPence: amount,
         currency: 'GBP',
         email: row.email,
       },
@@ -423,7 +426,7 @@ export class OrderService {
     if (started.providerRef !== null && started.providerRef !== row.provider_ref) {
       await this.db
         .execute(sql`INSERT INTO payments (order_id, provider, provider_ref, amount_pence)
-          VALUES (${row.id}, ${started.provider}, ${started.providerRef}, ${row.total_pence})
+          VALUES (${row.id}, ${started.provider}, ${started.providerRef}, ${amount})
           ON CONFLICT (order_id, provider) DO UPDATE SET provider_ref = excluded.provider_ref,
             updated_at = now()`);
     }
