@@ -203,3 +203,22 @@ export const acceptedQuoteSchema = z.object({
   token: z.string().nullable(),
   payment: cardPaymentSchema.nullable(),
 });
+
+/** An enquiry staff may answer with a quote (GET /api/admin/quotes/enquiries). */
+export const enquirySummarySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['quote', 'cut', 'lead-time']),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  message: z.string(),
+  product_id: z.number().int().nullable(),
+  product_name: z.string().nullable(),
+  size: z.string().nullable(),
+  thickness: z.string().nullable(),
+  quantity: z.string().nullable(),
+  finish: z.string().nullable(),
+  created_at: z.string(),
+  quote_number: z.string().nullable(),
+});
+export type EnquirySummaryJson = z.infer<typeof enquirySummarySchema>;

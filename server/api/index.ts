@@ -18,6 +18,7 @@ import { adminApi } from './admin/index.ts';
 import { paymentsApi } from './payments.ts';
 import { openApiRoute } from './openapi.ts';
 import { shopApi } from './shop.ts';
+import { quotesApi } from './quotes.ts';
 
 /** Every /api module; each registers its own routes through `route`. */
 export async function api(app: FastifyInstance) {
@@ -37,6 +38,7 @@ export async function api(app: FastifyInstance) {
   await app.register(deliveryApi);
   await app.register(ordersApi);
   await app.register(returnsApi);
+  await app.register(quotesApi);
   await app.register(adminApi);
   await app.register(paymentsApi);
   await app.register(openApiRoute);
