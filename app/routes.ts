@@ -78,6 +78,7 @@ export default [
       route('/orders', 'routes/admin/orders.tsx'),
       route('/orders/:number', 'routes/admin/order.tsx'),
       route('/returns', 'routes/admin/returns.tsx'),
+      route('/quotes', 'routes/admin/quotes.tsx'),
       route('/reports', 'routes/admin/reports.tsx'),
       route('/customers', 'routes/admin/customers.tsx'),
       route('/customers/:id', 'routes/admin/customer.tsx'),
