@@ -47,6 +47,7 @@ export default [
   route('/checkout', 'routes/checkout.tsx'),
   route('/checkout/order/:number', 'routes/checkout-order.tsx'),
   route('/pay/:token', 'routes/pay.tsx'),
+  route('/quote/:number', 'routes/quote.tsx'),
   route('/auth', 'routes/auth.tsx'),
   ...prefix('/my-account', [
     route('/lost-password', 'routes/account/lost-password.tsx'),

@@ -35,7 +35,6 @@ export const QUOTE_MESSAGES = {
   unknownEnquiry: 'Enquiry not found',
   measurementsOrDrawing: 'Give the length and width in mm, or upload a drawing',
   areaNeedsSize: 'A line priced per m² needs its length and width',
-  followUp: "Thank you: we'll price your work and email you a quote, valid for 30 days.",
 } as const;
 
 /** What a line's price depends on. */
