@@ -111,9 +111,9 @@ describe('states', () => {
 
   it('a sent quote expires after its valid days', () => {
     expect(until.toISOString()).toBe('2026-01-31T10:00:00.000Z');
-    expect(effectiveState({ state: 'sent', validUntil: until }, new Date(until.getTime() - 1))).toBe(
-      'sent',
-    );
+    expect(
+      effectiveState({ state: 'sent', validUntil: until }, new Date(until.getTime() - 1)),
+    ).toBe('sent');
     expect(effectiveState({ state: 'sent', validUntil: until }, until)).toBe('expired');
     expect(effectiveState({ state: 'accepted', validUntil: until }, until)).toBe('accepted');
   });

@@ -183,7 +183,12 @@ export default function QuotePage() {
             </span>
           </label>
           {error ? <FormMessage kind="error">{error}</FormMessage> : null}
-          <button type="button" className={primaryButton} disabled={busy} onClick={() => void accept()}>
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={busy}
+            onClick={() => void accept()}
+          >
             Accept quote and pay {money(quote.totals.pay_now)}
           </button>
         </section>

@@ -22,7 +22,6 @@ import { storeOrderAwaitingPayment } from '#tests/factories/stored-orders.ts';
 import { catalogueAnswers, importAnswers } from './openapi-answers-catalogue.ts';
 import { returnAnswers } from './openapi-answers-returns.ts';
 import { orderTaskAnswers } from './openapi-answers-order-tasks.ts';
-import { quoteAnswers } from './openapi-answers-quotes.ts';
 import { discountAnswers } from './openapi-answers-discounts.ts';
 import { settingsAnswers } from './openapi-answers-settings.ts';
 import { contentAnswers } from './openapi-answers-content.ts';
@@ -377,14 +376,7 @@ describe('every documented route answers as its schema says', () => {
       staff,
       orderNumber,
       variationId: size.id,
-      shipping: order.json().data.shipping_address,
-    });
-    await quoteAnswers({
-      checked,
-      customer,
-      staff,
       productId: size.productId,
-      variationId: size.id,
       shipping: order.json().data.shipping_address,
     });
     await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/move`, {

@@ -137,7 +137,9 @@ describe('quotes', () => {
     expect(Number(quote.lines[0].weight_kg)).toBeGreaterThan(50);
     const history = (await manager.call('GET', `/api/admin/quotes/${quote.number}`)).body.data
       .history;
-    expect(history).toEqual([expect.objectContaining({ kind: 'created', note: `From enquiry #${from.id}` })]);
+    expect(history).toEqual([
+      expect.objectContaining({ kind: 'created', note: `From enquiry #${from.id}` }),
+    ]);
   });
 
   it('price delivery by the checkout rules for the address and the weight unless set by hand', async () => {
@@ -172,7 +174,11 @@ describe('quotes', () => {
     expect(mail.text).toContain('Deposit (30%) on acceptance');
     const seen = await t.app.inject({ url: `/api/quotes/${number}?token=${token}` });
     expect(seen.statusCode).toBe(200);
-    expect(seen.json().data).toMatchObject({ number, state: 'sent', totals: { total: { gross: '439.60' } } });
+    expect(seen.json().data).toMatchObject({
+      number,
+      state: 'sent',
+      totals: { total: { gross: '439.60' } },
+    });
     expect(seen.json().data.history).toBeUndefined();
     expect((await t.app.inject({ url: `/api/quotes/${number}` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/quotes/${number}?token=nope` })).statusCode).toBe(404);
@@ -242,7 +248,9 @@ describe('quotes', () => {
       code: 'quote_expired',
       error: 'This quote has expired: please ask us for a new one',
     });
-    const seen = await t.app.inject({ url: `/api/quotes/${expired.number}?token=${expired.token}` });
+    const seen = await t.app.inject({
+      url: `/api/quotes/${expired.number}?token=${expired.token}`,
+    });
     expect(seen.json().data.state).toBe('expired');
 
     const withdrawn = await sentQuote();

@@ -46,7 +46,12 @@ export interface QuoteValues {
 }
 
 /** What a new quote starts from: blank, or the details of the enquiry it answers. */
-export function blankQuote(from?: { id: number; name: string; email: string; phone: string | null }): QuoteValues {
+export function blankQuote(from?: {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+}): QuoteValues {
   const [first, ...rest] = (from?.name ?? '').split(' ');
   return {
     size_q: '',
@@ -205,10 +210,18 @@ export function QuoteBuilder({
       pricing: kind === 'bespoke' ? 'm2' : 'piece',
       unit_price: kind === 'bespoke' ? '' : size.price,
     });
-  const title = priced ? `Quote ${priced.number} (revision ${priced.revision}), draft` : 'New quote';
+  const title = priced
+    ? `Quote ${priced.number} (revision ${priced.revision}), draft`
+    : 'New quote';
   return (
     <Panel title={title}>
-      <Form form={form} onSubmit={submit} errors="list" aria-label={title} className="flex flex-col gap-4">
+      <Form
+        form={form}
+        onSubmit={submit}
+        errors="list"
+        aria-label={title}
+        className="flex flex-col gap-4"
+      >
         <FormErrorList />
         {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
         <AddressFields prefix="address" section="shipping" />
@@ -257,7 +270,11 @@ export function QuoteBuilder({
               <li key={field.id} className="flex flex-col gap-2 border-b border-stone-200 pb-3">
                 <span className="text-sm font-semibold">{field.name}</span>
                 <LineFields line={field} i={i} />
-                <button type="button" className={`${secondaryButton} self-start`} onClick={() => lines.remove(i)}>
+                <button
+                  type="button"
+                  className={`${secondaryButton} self-start`}
+                  onClick={() => lines.remove(i)}
+                >
                   Remove line
                 </button>
               </li>
@@ -267,12 +284,20 @@ export function QuoteBuilder({
           <p className="text-sm">No lines yet: find a stone and add a bespoke piece or a size.</p>
         )}
         <div className="flex flex-wrap items-end gap-2">
-          <Field name="manual_delivery" label="Delivery (£), blank for the usual rules" inputMode="decimal" />
+          <Field
+            name="manual_delivery"
+            label="Delivery (£), blank for the usual rules"
+            inputMode="decimal"
+          />
           <Field name="deposit_percent" label="Deposit (%), 0 to pay in full" inputMode="numeric" />
           <Field name="valid_days" label="Valid for (days)" inputMode="numeric" />
         </div>
         <TextAreaField name="notes" label="Notes for the customer" />
-        <button type="submit" className={`${primaryButton} self-start`} disabled={form.formState.isSubmitting}>
+        <button
+          type="submit"
+          className={`${primaryButton} self-start`}
+          disabled={form.formState.isSubmitting}
+        >
           Save draft and price it
         </button>
       </Form>

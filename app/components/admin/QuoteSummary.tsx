@@ -51,7 +51,9 @@ export function QuoteSummary({
           </li>
         ))}
         <li className="flex justify-between gap-4">
-          <span>Delivery{quote.delivery.manual ? ' (set by hand)' : ''}, {quote.delivery.weight_kg} kg</span>
+          <span>
+            Delivery{quote.delivery.manual ? ' (set by hand)' : ''}, {quote.delivery.weight_kg} kg
+          </span>
           <span>{money(t.delivery.gross)}</span>
         </li>
         <li className="flex justify-between gap-4 font-semibold">
@@ -63,7 +65,9 @@ export function QuoteSummary({
           <span>{money(t.pay_now)}</span>
         </li>
       </ul>
-      {quote.valid_until ? <p className="text-sm">Valid until {formatWhen(quote.valid_until)}</p> : null}
+      {quote.valid_until ? (
+        <p className="text-sm">Valid until {formatWhen(quote.valid_until)}</p>
+      ) : null}
       {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
       <div className="flex flex-wrap gap-2">
         {mayDo('send', quote.state) ? (

@@ -1,8 +1,17 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EnquirySummaryJson, QuoteJson, QuoteSummaryJson } from '#domain/api-schemas-quotes.ts';
+import type {
+  EnquirySummaryJson,
+  QuoteJson,
+  QuoteSummaryJson,
+} from '#domain/api-schemas-quotes.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
-import { blankQuote, QuoteBuilder, quoteValues, type QuoteValues } from '#app/components/admin/QuoteBuilder.tsx';
+import {
+  blankQuote,
+  QuoteBuilder,
+  quoteValues,
+  type QuoteValues,
+} from '#app/components/admin/QuoteBuilder.tsx';
 import { QuoteSummary } from '#app/components/admin/QuoteSummary.tsx';
 import {
   failureMessage,
@@ -81,7 +90,11 @@ export default function AdminQuotes() {
               {quotes.data.map((q) => (
                 <tr key={`${q.number}/${q.revision}`}>
                   <td className={tdClass}>
-                    <button type="button" className="underline" onClick={() => void openQuote(q.number)}>
+                    <button
+                      type="button"
+                      className="underline"
+                      onClick={() => void openQuote(q.number)}
+                    >
                       {q.number} v{q.revision}
                     </button>
                   </td>
@@ -108,7 +121,8 @@ export default function AdminQuotes() {
             {waiting.map((e) => (
               <li key={e.id} className="flex flex-wrap items-baseline gap-2">
                 <span>
-                  #{e.id} {e.name} ({e.email}): {[e.product_name, e.size, e.thickness, e.finish, e.quantity]
+                  #{e.id} {e.name} ({e.email}):{' '}
+                  {[e.product_name, e.size, e.thickness, e.finish, e.quantity]
                     .filter(Boolean)
                     .join(', ')}{' '}
                   {e.message}
@@ -117,7 +131,9 @@ export default function AdminQuotes() {
                   type="button"
                   className="underline"
                   aria-label={`Quote enquiry ${e.id}`}
-                  onClick={() => setOpen({ kind: 'new', start: blankQuote(e), key: `enquiry:${e.id}` })}
+                  onClick={() =>
+                    setOpen({ kind: 'new', start: blankQuote(e), key: `enquiry:${e.id}` })
+                  }
                 >
                   Quote this
                 </button>

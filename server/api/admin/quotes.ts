@@ -22,7 +22,10 @@ import { listQuotes } from '../../services/quotes/quote-store.ts';
 import { quotableEnquiries } from '../../services/quotes/quote-enquiries.ts';
 import { enquirySummarySchema } from '#domain/api-schemas-quotes.ts';
 
-const ONE = { description: 'The quote (its newest revision)', schema: z.object({ data: quoteSchema }) };
+const ONE = {
+  description: 'The quote (its newest revision)',
+  schema: z.object({ data: quoteSchema }),
+};
 
 /** Quotes for bespoke work, for staff who take orders: built, sent, revised and withdrawn. */
 export async function adminQuotesApi(app: FastifyInstance) {
@@ -36,7 +39,8 @@ export async function adminQuotesApi(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: '/admin/quotes',
-    summary: 'Every quote revision, newest first, with its state (a sent one past its validity reads expired)',
+    summary:
+      'Every quote revision, newest first, with its state (a sent one past its validity reads expired)',
     tags,
     query: z.object({ state: z.enum(QUOTE_STATES).optional() }),
     response: {
@@ -53,7 +57,8 @@ export async function adminQuotesApi(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: '/admin/quotes/enquiries',
-    summary: 'Recent "We Can Cut", "Get Quote" and lead-time enquiries, with the quote answering each',
+    summary:
+      'Recent "We Can Cut", "Get Quote" and lead-time enquiries, with the quote answering each',
     tags,
     response: {
       description: 'The enquiries',
@@ -131,12 +136,19 @@ export async function adminQuotesApi(app: FastifyInstance) {
     tags,
     params: quoteNumberParams,
     body: quoteVersionBody,
-    response: { description: 'The quote sent', schema: sentQuoteSchema, errors: [401, 403, 404, 409] },
+    response: {
+      description: 'The quote sent',
+      schema: sentQuoteSchema,
+      errors: [401, 403, 404, 409],
+    },
     handler: async ({ params, body, request }) => {
       const origin = shopOrigin(app.config, request);
       return staffWrite(app, request, { area }, (who) =>
-        quotes.send(params.number, body.version, who, (number, token) =>
-          `${origin}/quote/${number}?token=${token}`,
+        quotes.send(
+          params.number,
+          body.version,
+          who,
+          (number, token) => `${origin}/quote/${number}?token=${token}`,
         ),
       );
     },

@@ -5,7 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import type { QuoteInput, QuoteJson } from '#domain/api-schemas-quotes.ts';
-import { mayDo, QUOTE_MESSAGES, validUntil, effectiveState, QUOTE_ACTIONS } from '#domain/quotes.ts';
+import {
+  mayDo,
+  QUOTE_MESSAGES,
+  validUntil,
+  effectiveState,
+  QUOTE_ACTIONS,
+} from '#domain/quotes.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
 import { hashToken } from '../sessions.ts';
@@ -245,7 +251,11 @@ export class AdminQuotes {
           actor: who.actor,
           note: `Revision ${row.revision + 1} drafted from revision ${row.revision}`,
         });
-        return { before: { revision: row.revision }, after: { revision: row.revision + 1 }, result: null };
+        return {
+          before: { revision: row.revision },
+          after: { revision: row.revision + 1 },
+          result: null,
+        };
       },
     );
     return this.get(number);

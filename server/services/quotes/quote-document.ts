@@ -6,7 +6,10 @@ import { renderQuotePdf } from './quote-pdf.ts';
 import { quoteJson, readQuote } from './quote-store.ts';
 
 /** A quote revision's PDF, as staff download it and as its mail carries it. */
-export async function quotePdf(db: Database, where: ReturnType<typeof sql>): Promise<Buffer | null> {
+export async function quotePdf(
+  db: Database,
+  where: ReturnType<typeof sql>,
+): Promise<Buffer | null> {
   const row = await readQuote(db, where);
   if (!row) return null;
   const [quote, seller] = await Promise.all([

@@ -4,7 +4,9 @@ import type { EnquirySummaryJson } from '#domain/api-schemas-quotes.ts';
 
 /** The latest enquiries staff may answer with a quote, each with the quote made from it. */
 export async function quotableEnquiries(db: Database): Promise<EnquirySummaryJson[]> {
-  const rows = await queryRows<Omit<EnquirySummaryJson, 'created_at'> & { created_at: Date | string }>(
+  const rows = await queryRows<
+    Omit<EnquirySummaryJson, 'created_at'> & { created_at: Date | string }
+  >(
     db,
     sql`SELECT e.id, e.kind, e.name, e.email, e.phone, e.message, e.product_id, e.product_name,
           e.size, e.thickness, e.quantity, e.finish, e.created_at,

@@ -23,7 +23,10 @@ export function quoteMail(quote: QuoteJson, link: string, shop: MailShop): MailM
       kind: 'items',
       rows: quote.lines.map((line) => ({
         description: `${line.name}, ${line.description}`,
-        detail: line.pricing === 'm2' && line.m2 ? `${line.m2} m²` : `${line.pieces} × ${money(line.unit_price)}`,
+        detail:
+          line.pricing === 'm2' && line.m2
+            ? `${line.m2} m²`
+            : `${line.pieces} × ${money(line.unit_price)}`,
         total: money(line.total.gross),
       })),
     },

@@ -107,9 +107,12 @@ export async function renderQuotePdf(quote: QuoteJson, seller: Seller): Promise<
     ...(quote.rights_note ? [`${quote.rights_note}.`] : []),
     ...(quote.notes ? [quote.notes] : []),
   ];
-  doc.font('Helvetica').fontSize(9).text(notes.join('\n\n'), MARGIN, y + 16, {
-    width: CONTENT_WIDTH,
-  });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(notes.join('\n\n'), MARGIN, y + 16, {
+      width: CONTENT_WIDTH,
+    });
   footers(doc, (page) => ({ left: companyFooter(seller), right: `Page ${page + 1}` }));
   doc.end();
   return bytes;

@@ -239,7 +239,9 @@ export async function priceQuote(db: Database, input: QuoteInput): Promise<Price
     parcels: quoted.parcels,
     pallets: quoted.pallets,
     note: quoted.note,
-    ...(standard ? { min_days: standard.minDays, max_days: standard.maxDays } : MANUAL_DELIVERY_DAYS),
+    ...(standard
+      ? { min_days: standard.minDays, max_days: standard.maxDays }
+      : MANUAL_DELIVERY_DAYS),
   };
   return {
     lines,

@@ -55,11 +55,7 @@ const iso = (value: Date | string | null) =>
 const QUOTE_COLUMNS = sql`q.*, o.number AS order_number`;
 
 /** One revision, chosen by `where` over quotes q (newest revision first); `lock` for writes. */
-export async function readQuote(
-  db: Database,
-  where: SQL,
-  lock = false,
-): Promise<QuoteRow | null> {
+export async function readQuote(db: Database, where: SQL, lock = false): Promise<QuoteRow | null> {
   const [row] = await queryRows<QuoteRow>(
     db,
     sql`SELECT ${QUOTE_COLUMNS} FROM quotes q LEFT JOIN orders o ON o.id = q.order_id
