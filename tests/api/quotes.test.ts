@@ -229,6 +229,7 @@ describe('quotes', () => {
       amount: '439.60',
     });
     expect(whole.status).toBe(409);
+    expect(whole.body.error).toBe('The amount received is not the deposit due of £131.88');
     const paid = await manager.call('POST', `/api/admin/orders/${order.number}/mark-paid`, {
       amount: '131.88',
     });
