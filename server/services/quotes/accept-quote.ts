@@ -186,7 +186,6 @@ export class QuoteAcceptance {
     const vat = Number(row.vat_rate);
     const quoted = await quoteJson(tx, row, { history: false });
     const t = quoted.totals;
-    const pence = toPence;
     const now = new Date();
     const d = row.delivery;
     const [order] = await queryRows<{ id: number }>(
@@ -215,9 +214,9 @@ export class QuoteAcceptance {
                 ...deliveryEstimate(now, d.min_days, d.max_days),
               },
             })}::jsonb,
-            ${pence(t.goods.net)}, ${pence(t.goods.vat)}, ${pence(t.goods.gross)},
-            ${pence(t.delivery.net)}, ${pence(t.delivery.vat)}, ${pence(t.delivery.gross)},
-            ${pence(t.total.net)}, ${pence(t.total.vat)}, ${pence(t.total.gross)},
+            ${toPence(t.goods.net)}, ${toPence(t.goods.vat)}, ${toPence(t.goods.gross)},
+            ${toPence(t.delivery.net)}, ${toPence(t.delivery.vat)}, ${toPence(t.delivery.gross)},
+            ${toPence(t.total.net)}, ${toPence(t.total.vat)}, ${toPence(t.total.gross)},
             ${TERMS_VERSION}, ${now.toISOString()},
             ${new Date(now.getTime() + paymentDays * DAY_MS).toISOString()})
           RETURNING id`,

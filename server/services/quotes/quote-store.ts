@@ -6,7 +6,7 @@ import type { QuoteJson, QuoteSummaryJson } from '#domain/api-schemas-quotes.ts'
 import { MADE_TO_ORDER_LABEL } from '#domain/consumer-rights.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
 import { effectiveState, quoteTotals, type QuoteState } from '#domain/quotes.ts';
-import { splitGross, type VatSplit } from '#domain/vat.ts';
+import { splitGross, sumSplits, type VatSplit } from '#domain/vat.ts';
 import type { QuoteLineRow } from './quote-pricing.ts';
 
 export interface QuoteRow {
@@ -82,12 +82,6 @@ export function lineSplit(line: QuoteLineRow, vatPercent: number): VatSplit[] {
     : [splitGross(line.gross_pence - cutouts, vatPercent), splitGross(cutouts, vatPercent)];
 }
 
-const sum = (splits: VatSplit[]): VatSplit => ({
-  netPence: splits.reduce((s, x) => s + x.netPence, 0),
-  vatPence: splits.reduce((s, x) => s + x.vatPence, 0),
-  grossPence: splits.reduce((s, x) => s + x.grossPence, 0),
-});
-
 const splitJson = (split: VatSplit) => ({
   net: formatPoundsPlain(split.netPence),
   vat: formatPoundsPlain(split.vatPence),
@@ -103,7 +97,7 @@ export async function quoteJson(
   const lines = await readLines(db, row.id);
   const vat = Number(row.vat_rate);
   const totals = quoteTotals(
-    lines.map((line) => ({ total: sum(lineSplit(line, vat)) })),
+    lines.map((line) => ({ total: sumSplits(lineSplit(line, vat)) })),
     row.delivery_pence,
     row.deposit_percent,
     vat,
@@ -161,7 +155,7 @@ export async function quoteJson(
       m2: line.m2,
       weight_kg: line.weight_kg,
       made_to_specification: line.kind === 'bespoke',
-      total: splitJson(sum(lineSplit(line, vat))),
+      total: splitJson(sumSplits(lineSplit(line, vat))),
     })),
     totals: {
       goods: splitJson(totals.goods),
