@@ -47,6 +47,7 @@ export default [
   route('/checkout', 'routes/checkout.tsx'),
   route('/checkout/order/:number', 'routes/checkout-order.tsx'),
   route('/pay/:token', 'routes/pay.tsx'),
+  route('/quote/:number', 'routes/quote.tsx'),
   route('/auth', 'routes/auth.tsx'),
   ...prefix('/my-account', [
     route('/lost-password', 'routes/account/lost-password.tsx'),
@@ -81,6 +82,7 @@ export default [
       route('/orders', 'routes/admin/orders.tsx'),
       route('/orders/:number', 'routes/admin/order.tsx'),
       route('/returns', 'routes/admin/returns.tsx'),
+      route('/quotes', 'routes/admin/quotes.tsx'),
       route('/reports', 'routes/admin/reports.tsx'),
       route('/customers', 'routes/admin/customers.tsx'),
       route('/customers/:id', 'routes/admin/customer.tsx'),

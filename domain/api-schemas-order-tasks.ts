@@ -189,6 +189,8 @@ export const sizeSearchQuery = z.object({
 /** A size staff may add to a phone order. */
 export const sizeChoiceSchema = z.object({
   variation_id: z.number().int(),
+  /** The size's product: the stone a bespoke piece of a quote is cut from. */
+  product_id: z.number().int(),
   product: z.string(),
   size: z.string(),
   sku: z.string().nullable(),

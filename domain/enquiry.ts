@@ -18,7 +18,7 @@ export const ENQUIRY_MESSAGES = {
   sizeRequired: 'Please enter the size you need',
   productRequired: 'Please choose the product you are asking about',
   phoneInvalid: 'Please enter a valid phone number',
-  sent: 'Thank you, your enquiry has been sent. We will reply within one working day.',
+  sent: 'Thank you, your enquiry has been sent. We will reply within one working day with a quote by email, valid for 30 days, which you can accept and pay a deposit on online.',
   failed: 'Sorry, your enquiry could not be sent. Please try again or call us.',
 } as const;
 

@@ -15,6 +15,7 @@ export const MAIL_KINDS = [
   'order_revised',
   'trade_application',
   'trade_decision',
+  'quote',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -31,6 +32,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   order_revised: 'Order changed (revised invoice)',
   trade_application: 'Trade application (to the shop)',
   trade_decision: 'Trade application decided',
+  quote: 'Quote (PDF and link)',
 };
 
 /** A mail is tried this often before staff see it failed (over about 3 hours, with the delays below). */

@@ -13,3 +13,4 @@ export * from './discounts.ts';
 export * from './settings.ts';
 export * from './trade.ts';
 export * from './trade-applications.ts';
+export * from './quotes.ts';

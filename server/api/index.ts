@@ -21,6 +21,7 @@ import { adminApi } from './admin/index.ts';
 import { paymentsApi } from './payments.ts';
 import { openApiRoute } from './openapi.ts';
 import { shopApi } from './shop.ts';
+import { quotesApi } from './quotes.ts';
 
 /** Every /api module; each registers its own routes through `route`. */
 export async function api(app: FastifyInstance) {
@@ -43,6 +44,7 @@ export async function api(app: FastifyInstance) {
   await app.register(tradeAccountApi);
   await app.register(returnsApi);
   await app.register(tradeApi);
+  await app.register(quotesApi);
   await app.register(adminApi);
   await app.register(paymentsApi);
   await app.register(openApiRoute);

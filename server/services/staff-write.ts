@@ -16,7 +16,8 @@ export type VersionedTable =
   | 'discount_codes'
   | 'trade_accounts'
   | 'trade_applications'
-  | 'customer_groups';
+  | 'customer_groups'
+  | 'quotes';
 
 export interface VersionTarget {
   table: VersionedTable;

@@ -1,7 +1,8 @@
 // The order tasks' part of openapi-answers.test.ts: a note, an edit of the order placed there
 // (to the same lines, so its total stands), an order taken by phone paid through its link, and
-// the order paid, then raised by an edit, its balance paid through its link.
+// the order paid, then raised by an edit, its balance paid through its link; then a quote.
 import type { Checked } from './openapi-answers-returns.ts';
+import { quoteAnswers } from './openapi-answers-quotes.ts';
 
 export async function orderTaskAnswers<C>({
   checked,
@@ -9,6 +10,7 @@ export async function orderTaskAnswers<C>({
   staff,
   orderNumber,
   variationId,
+  productId,
   shipping,
 }: {
   checked: Checked<C>;
@@ -16,6 +18,7 @@ export async function orderTaskAnswers<C>({
   staff: C;
   orderNumber: string;
   variationId: number;
+  productId: number;
   shipping: unknown;
 }) {
   await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/notes`, {
@@ -61,4 +64,5 @@ export async function orderTaskAnswers<C>({
   await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/balance-received`, {
     amount: raised.json().balance_due,
   });
+  await quoteAnswers({ checked, customer, staff, productId, variationId, shipping });
 }

@@ -379,6 +379,7 @@ describe('every documented route answers as its schema says', () => {
       staff,
       orderNumber,
       variationId: size.id,
+      productId: size.productId,
       shipping: order.json().data.shipping_address,
     });
     await checked(staff, 'POST', `/api/admin/orders/${orderNumber}/move`, {

@@ -48,7 +48,7 @@ type PhoneForm = UseFormReturn<Values, unknown, z.output<typeof phoneOrderForm>>
  * A search box of the form and what it found, each item with its own action; `done` clears the
  * list once one is chosen.
  */
-function Finder<T>({
+export function Finder<T>({
   name,
   label,
   button,

@@ -6,6 +6,7 @@ export const ADMIN_AREAS: readonly { area: StaffArea; label: string; to: string 
   { area: 'orders', label: 'Orders', to: '/admin/orders' },
   { area: 'orders', label: 'Returns', to: '/admin/returns' },
   { area: 'orders', label: 'Trade accounts', to: '/admin/trade/accounts' },
+  { area: 'orders', label: 'Quotes', to: '/admin/quotes' },
   { area: 'catalogue', label: 'Products', to: '/admin/products' },
   { area: 'catalogue', label: 'Categories and terms', to: '/admin/categories' },
   { area: 'catalogue', label: 'Import', to: '/admin/import' },

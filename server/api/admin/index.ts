@@ -13,6 +13,7 @@ import { adminOrdersApi } from './orders.ts';
 import { adminProductFactsApi } from './product-facts.ts';
 import { adminOrderTasksApi } from './order-tasks.ts';
 import { adminOrderMailsApi } from './order-mails.ts';
+import { adminQuotesApi } from './quotes.ts';
 import { adminReportsApi } from './reports.ts';
 import { adminReturnsApi } from './returns.ts';
 import { adminSettingsApi } from './settings.ts';
@@ -28,6 +29,7 @@ export async function adminApi(app: FastifyInstance) {
   await app.register(adminStaffApi);
   await app.register(adminOrdersApi);
   await app.register(adminOrderTasksApi);
+  await app.register(adminQuotesApi);
   await app.register(adminOrderDocumentsApi);
   await app.register(adminOrderMailsApi);
   await app.register(adminReturnsApi);

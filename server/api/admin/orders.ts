@@ -10,7 +10,7 @@ import { pageMetaSchema } from '#domain/api-schemas.ts';
 import { pagingParams } from '#domain/catalogue-query.ts';
 import { listMeta } from '#domain/catalogue.ts';
 import { orderParams } from '#domain/checkout.ts';
-import { tryToPence } from '#domain/money.ts';
+import { formatPoundsPlain, toPence, tryToPence } from '#domain/money.ts';
 import { ORDER_STATUSES } from '#domain/order-states.ts';
 import { creditNoteFileParams } from '#domain/api-schemas-tracking.ts';
 import { refundSchema } from '#domain/refunds.ts';
@@ -24,6 +24,7 @@ import { dashboardFigures } from '../../services/orders/dashboard.ts';
 import { renderInvoicePdf } from '../../services/orders/invoice-pdf.ts';
 import { OrderService } from '../../services/orders/orders.ts';
 import { RefundService } from '../../services/orders/refunds.ts';
+import { firstPaymentPence } from '../../services/quotes/quote-payment.ts';
 import { sendCreditNotePdf } from '../orders.ts';
 
 const dateParam = z
@@ -173,8 +174,12 @@ export async function adminOrdersApi(app: FastifyInstance) {
           },
         });
         if (result === 'amount_mismatch') {
+          const total = toPence(before.totals.total.gross);
+          const due = await firstPaymentPence(app.services.db, { id, totalPence: total });
           throw conflict(
-            `The amount received is not the order total of £${before.totals.total.gross}`,
+            due === total
+              ? `The amount received is not the order total of £${before.totals.total.gross}`
+              : `The amount received is not the deposit due of £${formatPoundsPlain(due)}`,
           );
         }
         return { result, data: await refunds.adminJson(id) };

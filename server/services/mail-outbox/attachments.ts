@@ -8,6 +8,7 @@ import type { OrderService } from '../orders/orders.ts';
 import { RefundService } from '../orders/refunds.ts';
 import { invoiceByNumber } from '../orders/invoices.ts';
 import { identitySection } from '../settings/identity-section.ts';
+import { quoteAttachment } from '../quotes/quote-document.ts';
 import { attachmentName } from './outbox.ts';
 import type { DueMail } from './sender.ts';
 
@@ -18,6 +19,8 @@ import type { DueMail } from './sender.ts';
 export function outboxAttachments(db: Database, orders: OrderService) {
   const notes = new RefundService(db, orders, null);
   return async (mail: DueMail): Promise<MailAttachment[]> => {
+    const quotes = mail.attachments.filter((a) => a.kind === 'quote');
+    if (quotes.length > 0) return Promise.all(quotes.map((a) => quoteAttachment(db, a.id)));
     if (mail.attachments.length === 0 || mail.order_id === null) return [];
     const [order, seller] = await Promise.all([
       orders.json(mail.order_id),
@@ -42,7 +45,7 @@ export function outboxAttachments(db: Database, orders: OrderService) {
           contentType: 'application/pdf',
           content: await renderInvoicePdf(order, invoice, seller),
         });
-      } else {
+      } else if (attachment.kind === 'credit_note') {
         const printed = formatCreditNoteNumber(attachment.number);
         const note = (await notes.creditNotes(order.number)).find((n) => n.number === printed);
         if (!note) throw new Error(`Order ${order.number} has no credit note ${printed}`);

@@ -18,7 +18,10 @@ import type { MailMessage } from '../mail.ts';
 /** A file to build as the mail leaves, from a row that never changes once written. */
 export type OutboxAttachment =
   /** The order's current invoice, or the one numbered (a revised order's new invoice). */
-  { kind: 'invoice'; number?: number } | { kind: 'credit_note'; number: number };
+  | { kind: 'invoice'; number?: number }
+  | { kind: 'credit_note'; number: number }
+  /** A quote's revision (quotes.id), which never changes once sent. */
+  | { kind: 'quote'; id: number };
 
 /** The PostgreSQL channel a committed mail is announced on, to every instance. */
 export const MAIL_CHANNEL = 'tessera_mail';
@@ -88,6 +91,7 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 
 /** The file name an attachment goes out under. */
 export function attachmentName(attachment: OutboxAttachment, invoiceNumber?: number): string {
+  if (attachment.kind === 'quote') return 'quote.pdf';
   if (attachment.kind === 'invoice' && attachment.number !== undefined) {
     return `invoice-${formatInvoiceNumber(attachment.number)}.pdf`;
   }

@@ -39,6 +39,7 @@ import { paymentReceivedMail } from './order-mails.ts';
 import { expireOverdue } from './order-expiry.ts';
 import { splitOrderAtTaxPoint } from './vat-rates.ts';
 import { mailShop } from '../shop-signature.ts';
+import { firstPaymentPence } from '../quotes/quote-payment.ts';
 
 export interface OrderAccess {
   customerId: number | null;
@@ -305,13 +306,14 @@ export class OrderService {
     if (order.paymentStatus === 'succeeded' || order.paymentStatus === 'refunded') {
       return 'already_paid';
     }
-    if (input.amountPence !== order.totalPence || input.currency.toUpperCase() !== 'GBP') {
+    const due = await firstPaymentPence(tx, order);
+    if (input.amountPence !== due || input.currency.toUpperCase() !== 'GBP') {
       await recordEvent(tx, order.id, {
         kind: 'note',
         from: null,
         to: 'payment_mismatch',
         actor: input.actor,
-        note: `A payment of ${formatPoundsPlain(input.amountPence)} ${input.currency.toUpperCase()} does not match the order total of ${formatPoundsPlain(order.totalPence)} GBP: not applied`,
+        note: `A payment of ${formatPoundsPlain(input.amountPence)} ${input.currency.toUpperCase()} does not match the ${due === order.totalPence ? 'order total' : 'deposit due'} of ${formatPoundsPlain(due)} GBP: not applied`,
       });
       return 'amount_mismatch';
     }

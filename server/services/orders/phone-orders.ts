@@ -33,7 +33,7 @@ export async function searchSizes(db: Database, q: string): Promise<SizeChoiceJs
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await queryRows<Omit<SizeChoiceJson, 'price'> & { price_pence: number }>(
     db,
-    sql`SELECT v.id AS variation_id, p.name AS product, v.option AS size, v.sku, v.price_pence,
+    sql`SELECT v.id AS variation_id, p.id AS product_id, p.name AS product, v.option AS size, v.sku, v.price_pence,
           p.unit
         FROM variations v JOIN products p ON p.id = v.product_id
         WHERE p.status = 'publish' AND v.option <> 'Free Sample'

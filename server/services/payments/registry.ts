@@ -8,6 +8,7 @@ import { bankTransferProvider } from './bank-transfer.ts';
 import type { Buyer, PaymentOptionJson, PaymentProvider, StartedPayment } from './provider.ts';
 import { stripeProvider } from './stripe.ts';
 import { onAccountProvider } from './on-account.ts';
+import { firstPaymentPence } from '../quotes/quote-payment.ts';
 
 /** The buyer a session is, as providers see them. */
 export const buyerOf = (session: { customerId: number | null } | null): Buyer => ({
@@ -121,11 +122,13 @@ export class PaymentRegistry {
     );
     if (!row) throw notFound('Order not found');
     if (row.status !== 'pending_payment') throw conflict('This order is not awaiting payment');
+    // A quote's order asks first for its deposit; any other order for its total.
+    const amount = await firstPaymentPence(db, { id: row.id, totalPence: row.total_pence });
     const started = await provider.start(
       {
         id: row.id,
         number: row.number,
-        totalPence: row.total_pence,
+        totalPence: amount,
         currency: 'GBP',
         email: row.email,
       },
@@ -133,7 +136,7 @@ export class PaymentRegistry {
     );
     if (started.providerRef !== null && started.providerRef !== row.provider_ref) {
       await db.execute(sql`INSERT INTO payments (order_id, provider, provider_ref, amount_pence)
-          VALUES (${row.id}, ${provider.name}, ${started.providerRef}, ${row.total_pence})
+          VALUES (${row.id}, ${provider.name}, ${started.providerRef}, ${amount})
           ON CONFLICT (order_id, provider) DO UPDATE SET provider_ref = excluded.provider_ref,
             updated_at = now()`);
     }
