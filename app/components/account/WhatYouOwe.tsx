@@ -78,7 +78,8 @@ export function WhatYouOwe() {
                 <td className="py-1">
                   {dayText(invoice.due_on)}
                   {invoice.status === 'overdue' ? (
-                    <span className="ml-1 font-semibold text-red-800">
+                    <span className="font-semibold text-red-800">
+                      {' '}
                       ({invoice.days_overdue} {invoice.days_overdue === 1 ? 'day' : 'days'} overdue)
                     </span>
                   ) : null}
