@@ -262,6 +262,24 @@ describe('quotes', () => {
     expect(refused.json().code).toBe('quote_withdrawn');
   });
 
+  it('withdrawn while a revision is a draft, refuse the sent revision too (410)', async () => {
+    const v1 = await sentQuote();
+    const revised = await manager.call('POST', `/api/admin/quotes/${v1.number}/revise`, {});
+    expect(revised.body.data).toMatchObject({ revision: 2, state: 'draft' });
+    const w = await manager.call('POST', `/api/admin/quotes/${v1.number}/withdraw`, {});
+    expect(w.body.data).toMatchObject({ revision: 2, state: 'withdrawn' });
+    const refused = await accept(v1.number, v1.token);
+    expect(refused.statusCode).toBe(410);
+    expect(refused.json().code).toBe('quote_withdrawn');
+    const states = await rows<{ revision: number; state: string }>(
+      sql`SELECT revision, state FROM quotes WHERE number = ${v1.number} ORDER BY revision`,
+    );
+    expect(states).toEqual([
+      { revision: 1, state: 'withdrawn' },
+      { revision: 2, state: 'withdrawn' },
+    ]);
+  });
+
   it('revised, supersede the revision before: its link is refused (409), the new one accepted', async () => {
     const v1 = await sentQuote();
     const revised = await manager.call('POST', `/api/admin/quotes/${v1.number}/revise`, {});

@@ -10,7 +10,7 @@ import { ENQUIRY_MESSAGES } from '#domain/enquiry.ts';
 import { outboxMails } from '#tests/setup/outbox.ts';
 import { TEST_OWNER } from '#tests/setup/staff-browser.ts';
 import type { TestApp } from '#tests/setup/test-app.ts';
-import { DESKTOP, launchBrowser, PHONE } from './fixtures/browser.ts';
+import { DESKTOP, docsScreenshot, launchBrowser, PHONE } from './fixtures/browser.ts';
 import { signInStaff, startStaffShop } from './fixtures/staff.ts';
 
 let browser: Browser;
@@ -100,6 +100,8 @@ describe.each([
       .filter({ hasText: 'Due on acceptance' })
       .getByText('£83.88')
       .waitFor();
+    // The builder is staff's desktop screen: photographed once.
+    if (viewport === DESKTOP) await docsScreenshot(page, 'admin-quotes', { fullPage: true });
     await priced.getByRole('button', { name: 'Send quote' }).click();
     await priced.getByText(new RegExp(`Quote Q-\\d+ sent to ${email}\\.`)).waitFor();
     expect(errors).toEqual([]);
@@ -121,6 +123,8 @@ describe.each([
       'Deposit (30%) to pay now\n£83.88',
       'Balance before delivery\n£195.72',
     ]);
+    const shot = viewport === DESKTOP ? 'desktop' : 'phone';
+    await docsScreenshot(home, `quote-${shot}`, { fullPage: true });
     await home.getByLabel('Bank transfer').check();
     await home.getByRole('checkbox', { name: /I have read and accept/ }).check();
     await home.getByRole('button', { name: 'Accept quote and pay £83.88' }).click();

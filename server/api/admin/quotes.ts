@@ -156,7 +156,10 @@ export async function adminQuotesApi(app: FastifyInstance) {
 
   for (const [action, summary] of [
     ['revise', 'A new draft revision copying a sent or expired quote; it replaces it once sent'],
-    ['withdraw', 'Withdraw a draft or sent quote: it can no longer be accepted'],
+    [
+      'withdraw',
+      'Withdraw a draft or sent quote (and the sent revision a draft would replace): none can be accepted',
+    ],
   ] as const) {
     route(app, {
       method: 'POST',

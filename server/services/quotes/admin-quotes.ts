@@ -37,6 +37,17 @@ const stateOf = (row: QuoteRow) =>
     new Date(),
   );
 
+/** Locks every revision of a number (a customer may be accepting an older one meanwhile). */
+async function lockRevisions(tx: Database, number: string) {
+  const revisions = await queryRows<{ state: string }>(
+    tx,
+    sql`SELECT state FROM quotes WHERE number = ${number} ORDER BY revision FOR UPDATE`,
+  );
+  if (revisions.some((r) => r.state === 'accepted')) {
+    throw conflict('An earlier revision of this quote was accepted: it can no longer change');
+  }
+}
+
 function refuseUnless(action: keyof typeof QUOTE_ACTIONS, row: QuoteRow) {
   if (mayDo(action, stateOf(row))) return;
   const message =
@@ -168,15 +179,9 @@ export class AdminQuotes {
       who,
       { target: target(row), loaded, action: 'quote.send' },
       async (tx) => {
-        const revisions = await queryRows<{ id: number; state: string }>(
-          tx,
-          sql`SELECT id, state FROM quotes WHERE number = ${number} ORDER BY revision FOR UPDATE`,
-        );
+        await lockRevisions(tx, number);
         const locked = (await readQuote(tx, sql`q.id = ${row.id}`))!;
         refuseUnless('send', locked);
-        if (revisions.some((r) => r.state === 'accepted')) {
-          throw conflict('An earlier revision of this quote was accepted: it can no longer change');
-        }
         const [lines] = await queryRows<{ n: number }>(
           tx,
           sql`SELECT count(*)::int AS n FROM quote_lines WHERE quote_id = ${row.id}`,
@@ -269,10 +274,12 @@ export class AdminQuotes {
       who,
       { target: target(row), loaded, action: 'quote.withdraw' },
       async (tx) => {
+        await lockRevisions(tx, number);
         const locked = (await readQuote(tx, sql`q.id = ${row.id}`))!;
         refuseUnless('withdraw', locked);
+        // The sent revision a draft would replace is withdrawn with it: its link must stop too.
         await tx.execute(sql`UPDATE quotes SET state = 'withdrawn', updated_at = now()
-          WHERE id = ${row.id}`);
+          WHERE number = ${number} AND (id = ${row.id} OR state IN ('sent', 'expired', 'draft'))`);
         await recordQuoteEvent(tx, row.id, { kind: 'withdrawn', actor: who.actor });
         return { before: { state: locked.state }, after: { state: 'withdrawn' }, result: null };
       },
