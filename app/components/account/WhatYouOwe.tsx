@@ -8,10 +8,25 @@ const money = (pounds: string) => formatGBP(toPence(pounds));
 /** A London day (YYYY-MM-DD) as people read it. */
 const dayText = (day: string) => formatLondonDate(`${day}T12:00:00Z`);
 
-/** The trade account's statement; null for a customer without a trade account (404). */
+/** Whether the signed-in customer buys on a trade price list (GET /api/buyer). */
+function useTradeBuyer(): boolean {
+  const { data } = useQuery({
+    queryKey: ['buyer'],
+    queryFn: async ({ signal }) =>
+      (await apiFetch<{ data: { trade: boolean } }>('/api/buyer', { signal })).data,
+  });
+  return data?.trade ?? false;
+}
+
+/**
+ * The trade account's statement, asked for only by trade buyers (others would get a 404, logged
+ * by the browser); null for a trade buyer whose account is not opened yet.
+ */
 function useStatement() {
+  const trade = useTradeBuyer();
   return useQuery({
     queryKey: ['account-statement'],
+    enabled: trade,
     queryFn: async ({ signal }) => {
       try {
         return (await apiFetch<{ data: StatementJson }>('/api/account/statement', { signal })).data;
