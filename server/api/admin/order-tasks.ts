@@ -34,7 +34,12 @@ export async function adminOrderTasksApi(app: FastifyInstance) {
   const { db, orders, checkout } = app.services;
   const gateway = app.services.payments;
   const refunds = new RefundService(db, orders, gateway);
-  const edits = new OrderEditService(db, gateway, () => paymentTerms(app.services.shop));
+  const edits = new OrderEditService(
+    db,
+    gateway,
+    () => paymentTerms(app.services.shop),
+    app.services.buyers,
+  );
   const phone = new PhoneOrderService(db, checkout);
   const balances = new BalanceLinkService(db, { paymentDays: app.services.paymentDays });
   const tags = ['admin'];

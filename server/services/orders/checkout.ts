@@ -29,7 +29,7 @@ import { hashToken, type SessionRecord } from '../sessions.ts';
 import type { BuyerService } from '../buyers/buyers.ts';
 import { bookOrder } from './booking.ts';
 import { requestHash } from './request-hash.ts';
-import type { OrderLinks, PlacedOrder } from './placed-order.ts';
+import { customerOf, type OrderLinks, type PlacedOrder, type Purchaser } from './placed-order.ts';
 import { writtenOrderJson, type WrittenOrder } from './order-json.ts';
 import { paymentTerms, type ShopDetailsCache } from '../settings/shop-details.ts';
 import { writePlacedMails } from './order-mails.ts';
@@ -74,7 +74,7 @@ const RULES_TTL_MS = 10_000;
 
 type DeliveryRules = Awaited<ReturnType<typeof deliveryRules>>;
 
-export type { OrderLinks, PlacedOrder } from './placed-order.ts';
+export type { OrderLinks, PlacedOrder, Purchaser } from './placed-order.ts';
 
 const keyReused = (message: string) => new HttpError(422, 'idempotency_key_reused', message);
 const tooLarge = (message: string) => new HttpError(422, 'order_too_large', message);
@@ -105,8 +105,11 @@ export class CheckoutService {
   ) {}
 
   /** The session's basket priced for its buyer: what quotes, estimates and orders read. */
-  private async basket(session: SessionRecord | null) {
-    return readBasket(this.db, session, await this.options.buyers.forSession(session));
+  private async basket(session: Purchaser | null) {
+    const buyer = await this.options.buyers.forSession(
+      session && { ...session, customerId: customerOf(session) },
+    );
+    return readBasket(this.db, session, buyer);
   }
 
   private cachedRules: { at: number; rules: Promise<DeliveryRules> } | null = null;
@@ -137,20 +140,19 @@ export class CheckoutService {
   private terms = () => paymentTerms(this.options.shop);
 
   /** GET /api/checkout: what the checkout page shows; every figure is the server's. */
-  async quote(
-    session: SessionRecord | null,
-    query: CheckoutQuoteQuery,
-  ): Promise<CheckoutQuoteJson> {
+  async quote(session: Purchaser | null, query: CheckoutQuoteQuery): Promise<CheckoutQuoteJson> {
     const [{ lines, discountCodeId }, rules] = await Promise.all([
       this.basket(session),
       this.rules(),
     ]);
     const code = await readBasketDiscount(this.db, discountCodeId, {
-      customerId: session?.customerId ?? null,
+      customerId: customerOf(session),
       email: null,
     });
     const basket = priceBasket(lines, rules, query, query.delivery_option, code);
-    const offered = await this.options.payments.offered(buyerOf(session));
+    const offered = await this.options.payments.offered(
+      buyerOf({ customerId: customerOf(session) }),
+    );
     return this.quoteOf(basket, offered, await this.terms());
   }
 
@@ -192,7 +194,7 @@ export class CheckoutService {
    * figures (409), as is stock that ran out (409): nothing is written then.
    */
   async place(
-    session: SessionRecord | null,
+    session: Purchaser | null,
     key: string,
     input: Checkout,
     links?: OrderLinks,
@@ -221,7 +223,7 @@ export class CheckoutService {
    * same body, and the basket it placed (gone once placed) rather than a basket filled since.
    */
   private async replay(
-    session: SessionRecord | null,
+    session: Purchaser | null,
     key: string,
     hash: string,
   ): Promise<PlacedOrder | null> {
@@ -235,7 +237,7 @@ export class CheckoutService {
     const mine =
       session !== null &&
       (row.session_token_hash === session.tokenHash ||
-        (session.customerId !== null && row.customer_id === session.customerId));
+        (customerOf(session) !== null && row.customer_id === customerOf(session)));
     if (!mine) {
       throw keyReused(
         'This Idempotency-Key was used for another order: send a new key for a new order',
@@ -259,7 +261,7 @@ export class CheckoutService {
    * has, the basket is read and priced again: the shopper then gets the new figures as a 409.
    */
   private async placeBasket(
-    session: SessionRecord | null,
+    session: Purchaser | null,
     key: string,
     hash: string,
     input: Checkout,
@@ -275,10 +277,12 @@ export class CheckoutService {
       const over = linesOverLimits(lines, this.options.limits);
       if (over) throw tooLarge(over);
       const code = await readBasketDiscount(this.db, discountCodeId, {
-        customerId: session.customerId,
+        customerId: customerOf(session),
         email: input.email,
       });
-      const offered = await this.options.payments.offered(buyerOf(session));
+      const offered = await this.options.payments.offered(
+        buyerOf({ customerId: customerOf(session) }),
+      );
       const terms = await this.terms();
       const basket = this.priceForOrder(lines, rules, input, code, { terms, offered });
       await assertHoldingAllowed(this.db, basket, input.email, await this.options.holding());
@@ -372,7 +376,7 @@ export class CheckoutService {
    * index and then finds the order with its hash.
    */
   private async write(
-    session: SessionRecord,
+    session: Purchaser,
     { key, hash }: { key: string; hash: string },
     input: Checkout,
     cartId: number,
@@ -392,7 +396,7 @@ export class CheckoutService {
     const order = {
       access_token_hash: hashToken(token),
       idempotency_key: key,
-      customer_id: session.customerId,
+      customer_id: customerOf(session),
       session_token_hash: session.tokenHash,
       email: input.email,
       payment_method: input.payment_method,
@@ -438,7 +442,7 @@ export class CheckoutService {
         tx,
         sql`SELECT settle_free_order(place_order(${cartId}::int, ${JSON.stringify(order)}::jsonb,
               ${JSON.stringify(lines)}::jsonb, ${this.options.payments.nameOf(input.payment_method)}::text,
-              ${session.customerId === null ? 'guest' : `customer:${session.customerId}`}::text))
+              ${customerOf(session) === null ? 'guest' : `customer:${customerOf(session)}`}::text))
             AS written`,
       );
       // The booking columns have defaults place_order leaves alone: set here, in its transaction.
@@ -451,7 +455,7 @@ export class CheckoutService {
             WHERE id = ${row!.written.order.id}`,
       );
       const claimed = await claimDiscount(tx, basket, row!.written.order.id, {
-        customerId: session.customerId,
+        customerId: customerOf(session),
         email: input.email,
       });
       const { order: placed, ...rest } = withDiscount(row!.written, claimed);

@@ -2,7 +2,8 @@
 // pricing checkout uses, the stock difference moved through the ledger, and for a paid order a
 // credit note cancelling its invoice and a new invoice for what it now is, all in one
 // transaction holding the order's row lock and checking the version staff loaded.
-import { RETAIL_BUYER } from '#domain/price-for.ts';
+import { RETAIL_BUYER, type Buyer } from '#domain/price-for.ts';
+import type { BuyerService } from '../buyers/buyers.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import { ORDER_TASK_MESSAGES, type OrderEditInput } from '#domain/api-schemas-order-tasks.ts';
@@ -87,11 +88,23 @@ export class OrderEditService {
     private readonly gateway: RefundGateway,
     /** The days an unpaid order waits, as the owner last saved them (paymentTerms). */
     private readonly terms: () => Promise<{ paymentDays: number }>,
+    /** Whose prices a size added is charged at: the order's customer's (a trade price list). */
+    private readonly buyers: Pick<BuyerService, 'forCustomer'>,
   ) {}
 
   async edit(number: string, input: OrderEditInput, who: AuditActor): Promise<EditResult> {
     const terms = await this.terms();
-    const result = await this.db.transaction((tx) => this.editIn(tx, number, input, who, terms));
+    // Read before the transaction: the buyer's price list is read on a connection of its own.
+    const [owner] = await queryRows<{ customer_id: number | null }>(
+      this.db,
+      sql`SELECT customer_id FROM orders WHERE number = ${number}`,
+    );
+    const buyer = owner?.customer_id
+      ? await this.buyers.forCustomer(owner.customer_id)
+      : RETAIL_BUYER;
+    const result = await this.db.transaction((tx) =>
+      this.editIn(tx, number, input, who, { terms, buyer }),
+    );
     announceMail();
     return result;
   }
@@ -101,7 +114,7 @@ export class OrderEditService {
     number: string,
     input: OrderEditInput,
     who: AuditActor,
-    terms: { paymentDays: number },
+    { terms, buyer }: { terms: { paymentDays: number }; buyer: Buyer },
   ): Promise<EditResult> {
     const [order] = await queryRows<OrderRow>(
       tx,
@@ -134,7 +147,7 @@ export class OrderEditService {
     const shipping = input.shipping ?? order.shipping_address;
     const option = input.delivery_option ?? order.delivery.option;
     const basket = priceBasket(
-      await this.linesFor(tx, wanted, oldLines),
+      await this.linesFor(tx, wanted, oldLines, buyer),
       await deliveryRules(tx),
       shipping,
       option,
@@ -194,18 +207,19 @@ export class OrderEditService {
 
   /**
    * The lines as the catalogue describes them now; a size the order already had keeps the price
-   * it was sold at, a size added is priced as the catalogue prices it today.
+   * it was sold at, a size added is priced as the catalogue prices it today for the order's
+   * customer (a guest's order at retail).
    */
   private async linesFor(
     tx: Database,
     wanted: readonly { variation_id: number; pieces: number }[],
     oldLines: readonly OldLine[],
+    buyer: Buyer,
   ): Promise<BasketLine[]> {
     const read = await readLines(
       tx,
       wanted.map((l) => ({ variationId: l.variation_id, pieces: l.pieces })),
-      // A size added to an order is priced at retail, as a phone order is: staff may set it.
-      RETAIL_BUYER,
+      buyer,
     );
     const missing = read.findIndex((line) => line === null);
     if (missing >= 0) {

@@ -2,7 +2,9 @@
 // session_token_hash is 'draft:<id>', which no browser session can have: theirs are hex hashes),
 // so it is priced by checkout's own quote, and paying through its link places that basket
 // through checkout's placement: the same price checks, stock checks, holding limits and mails.
-// A draft holds no stock; the placed order does, from the moment it is placed.
+// A draft holds no stock; the placed order does, from the moment it is placed. A draft for the
+// email of a verified account is that customer's: quoted and placed at their prices (a trade
+// buyer's price list) and joined to their account.
 import { RETAIL_BUYER } from '#domain/price-for.ts';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -19,9 +21,9 @@ import { checkoutSchema, type DeliveryOptionId, type PaymentMethod } from '#doma
 import type { Address } from '#domain/validation.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
-import { hashToken, type SessionRecord } from '../sessions.ts';
+import { hashToken } from '../sessions.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
-import type { CheckoutService, OrderLinks, PlacedOrder } from './checkout.ts';
+import type { CheckoutService, OrderLinks, PlacedOrder, Purchaser } from './checkout.ts';
 import { paymentLinkMail } from './order-task-mails.ts';
 import { readLines } from './pricing.ts';
 import { mailShop } from '../shop-signature.ts';
@@ -47,6 +49,8 @@ interface DraftRow {
   id: number;
   status: DraftOrderJson['status'];
   email: string;
+  /** The verified account of the draft's email, if there is one. */
+  customer_id: number | null;
   shipping_address: Address;
   delivery_option: DeliveryOptionId;
   link_expires_at: string | Date | null;
@@ -54,14 +58,20 @@ interface DraftRow {
 }
 
 const DRAFT_COLUMNS = sql`d.id, d.status, d.email, d.shipping_address, d.delivery_option,
-  d.link_expires_at, o.number AS order_number`;
+  d.link_expires_at, o.number AS order_number,
+  (SELECT c.id FROM customers c WHERE lower(c.email) = lower(d.email)
+    AND c.email_verified_at IS NOT NULL) AS customer_id`;
 
-/** The basket owner a draft's lines live under: never a real session's. */
-function draftSession(id: number): SessionRecord {
+/**
+ * The basket owner a draft's lines live under (never a real session's), bought for the draft's
+ * customer: checkout prices and places the basket for them.
+ */
+function draftSession(draft: Pick<DraftRow, 'id' | 'customer_id'>): Purchaser {
   const now = new Date();
   return {
-    tokenHash: `draft:${id}`,
+    tokenHash: `draft:${draft.id}`,
     customerId: null,
+    forCustomer: draft.customer_id,
     remember: false,
     createdAt: now,
     lastSeenAt: now,
@@ -80,7 +90,8 @@ export class PhoneOrderService {
     const read = await readLines(
       this.db,
       input.lines.map((l) => ({ variationId: l.variation_id, pieces: l.pieces })),
-      // A draft names no customer account, only an email: it is priced at retail.
+      // Only which sizes exist and the m² their pieces cover are kept: checkout's quote prices
+      // the draft for its customer.
       RETAIL_BUYER,
     );
     const missing = read.findIndex((line) => line === null);
@@ -140,7 +151,7 @@ export class PhoneOrderService {
   }
 
   private async present(row: DraftRow): Promise<DraftOrderJson> {
-    const quote = await this.checkout.quote(draftSession(row.id), {
+    const quote = await this.checkout.quote(draftSession(row), {
       country: row.shipping_address.country,
       postcode: row.shipping_address.postcode,
       delivery_option: row.delivery_option,
@@ -203,6 +214,10 @@ export class PhoneOrderService {
 
   /** The draft behind a payment link, while the link works (410 once expired or withdrawn). */
   async byToken(token: string): Promise<DraftOrderJson> {
+    return this.present(await this.liveRow(token));
+  }
+
+  private async liveRow(token: string): Promise<DraftRow> {
     const row = await this.row(sql`d.token_hash = ${hashToken(token)}`);
     if (!row) throw notFound(ORDER_TASK_MESSAGES.draftNotFound);
     if (row.status === 'placed') {
@@ -223,20 +238,20 @@ export class PhoneOrderService {
     if (row.link_expires_at === null || new Date(row.link_expires_at).getTime() <= Date.now()) {
       throw new HttpError(410, 'link_expired', ORDER_TASK_MESSAGES.linkExpired);
     }
-    return this.present(row);
+    return row;
   }
 
   /**
    * The customer pays through the link: the draft's basket is placed by checkout at the total
    * they were shown (a changed price is a 409 with the new figures, as at checkout). The order
-   * joins the verified account of its email, if there is one.
+   * is the customer's of the draft's email, if there is one (draftSession).
    */
   async pay(
     token: string,
     input: { payment_method: PaymentMethod; expected_total: string },
     links: OrderLinks,
   ): Promise<PlacedOrder> {
-    const draft = await this.byToken(token);
+    const draft = await this.liveRow(token);
     const checkout = checkoutSchema.parse({
       email: draft.email,
       shipping: draft.shipping_address,
@@ -247,19 +262,13 @@ export class PhoneOrderService {
       expected_total: input.expected_total,
     });
     const placed = await this.checkout.place(
-      draftSession(draft.id),
+      draftSession(draft),
       `draft-order-${draft.id}`,
       checkout,
       links,
     );
-    await this.db.transaction(async (tx) => {
-      await tx.execute(sql`UPDATE draft_orders SET status = 'placed', order_id = ${placed.order.id}
-          WHERE id = ${draft.id}`);
-      await tx.execute(sql`UPDATE orders SET customer_id = c.id, updated_at = now()
-          FROM customers c
-          WHERE orders.id = ${placed.order.id} AND orders.customer_id IS NULL
-            AND lower(c.email) = lower(orders.email) AND c.email_verified_at IS NOT NULL`);
-    });
+    await this.db.execute(sql`UPDATE draft_orders SET status = 'placed',
+        order_id = ${placed.order.id} WHERE id = ${draft.id}`);
     return placed;
   }
 }
