@@ -73,9 +73,12 @@ describe('payment states, kept apart from the order', () => {
       'not_required',
       'on_account',
     ]);
-    // An order on account becomes paid when the account pays its invoice; nothing else.
+    // An order on account becomes paid when the account pays its invoice, or is credited before:
+    // in part (the rest still owed on account) or in full.
     expect(canMovePayment('on_account', 'succeeded')).toBe(true);
-    expect(canMovePayment('on_account', 'refunded')).toBe(false);
+    expect(canMovePayment('on_account', 'on_account')).toBe(true);
+    expect(canMovePayment('on_account', 'refunded')).toBe(true);
+    expect(canMovePayment('on_account', 'partially_refunded')).toBe(false);
     // A £0 order has no payment to move.
     for (const to of PAYMENT_STATUSES) expect(canMovePayment('not_required', to)).toBe(false);
   });

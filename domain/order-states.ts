@@ -85,7 +85,8 @@ const NEXT_PAYMENT: Record<PaymentStatus, readonly PaymentStatus[]> = {
   partially_refunded: ['refunded', 'partially_refunded'],
   refunded: [],
   not_required: [],
-  on_account: ['succeeded'],
+  // Credited before it is paid: in part (the rest still owed on account) or in full.
+  on_account: ['succeeded', 'on_account', 'refunded'],
 };
 
 /**

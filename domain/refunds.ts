@@ -42,6 +42,24 @@ export const REFUND_MESSAGES = {
   nothingPaid: 'This order has no payment to refund',
 } as const;
 
+/**
+ * The refund reference of a credit note on a trade account (pay on account): no money moved,
+ * the note itself reduces what the account owes.
+ */
+export const ACCOUNT_REFUND_REF = 'account';
+
+/** What a credit note says of where its money went, by its refund reference. */
+export function creditNoteHow(refundRef: string): string {
+  if (refundRef === 'revision') {
+    return 'Issued as the order was changed before dispatch: a new invoice replaces the one cancelled.';
+  }
+  if (refundRef === 'manual') return 'Refunded by bank transfer.';
+  if (refundRef === ACCOUNT_REFUND_REF) {
+    return 'Credited to your trade account: it reduces what the account owes.';
+  }
+  return `Refunded to the card used (Stripe refund ${refundRef}).`;
+}
+
 export const REFUND_REASON_MAX_LENGTH = 300;
 
 /** POST /api/admin/orders/{number}/refund, and the back office's refund form. */

@@ -5,6 +5,7 @@ import { toPence } from '#domain/money.ts';
 import { ORDER_STATUSES, type OrderStatus } from '#domain/order-states.ts';
 import { HttpError } from '../http/errors.ts';
 import { createServices } from '../services/index.ts';
+import { RefundService } from '../services/orders/refunds.ts';
 import {
   CommandError,
   openShopDatabase,
@@ -56,7 +57,7 @@ if (!command || !COMMANDS.includes(command)) {
 await runCommand(async () => {
   const { config, database } = await openShopDatabase();
   try {
-    const { orders } = createServices(database.db, database.db, config);
+    const { orders, payments } = createServices(database.db, database.db, config);
     const find = async (n: string) => {
       const [row] = await queryRows<{ id: number }>(
         database.db,
@@ -107,7 +108,12 @@ await runCommand(async () => {
         if (!target || !ORDER_STATUSES.includes(target as OrderStatus)) {
           fail(`Move to one of: ${ORDER_STATUSES.join(', ')}`);
         }
-        await orders.move(n, target as OrderStatus, staff(), values.note);
+        const actor = staff();
+        const refunds = new RefundService(database.db, orders, payments);
+        const who = { staffId: null, actor: values.by!, ip: null, userAgent: null };
+        await orders.move(n, target as OrderStatus, actor, values.note, undefined, async (tx) => {
+          if (target === 'cancelled') await refunds.creditCancelled(tx, n, who);
+        });
         console.log(`${n}: ${target}`);
         break;
       }

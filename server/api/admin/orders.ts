@@ -190,7 +190,7 @@ export async function adminOrdersApi(app: FastifyInstance) {
     method: 'POST',
     url: '/admin/orders/:number/move',
     summary:
-      'Moves an order on: processing, dispatched (with a delivery note), delivered, or cancelled before dispatch (stock goes back)',
+      'Moves an order on: processing, dispatched (with a delivery note), delivered, or cancelled before dispatch (stock goes back; an order on account not yet paid gets a credit note for what it owes, which takes it off the account)',
     tags,
     params: orderParams,
     body: moveBody,
@@ -208,14 +208,16 @@ export async function adminOrdersApi(app: FastifyInstance) {
           `staff:${who.actor}`,
           body.note,
           undefined,
-          (tx, from) =>
-            audit(tx, who, {
+          async (tx, from) => {
+            await audit(tx, who, {
               action: 'order.move',
               entity: 'order',
               entityId: params.number,
               before: { status: from },
               after: { status: body.status, note: body.note ?? null },
-            }),
+            });
+            if (body.status === 'cancelled') await refunds.creditCancelled(tx, params.number, who);
+          },
         );
         return { data: await refunds.adminJson(id) };
       }),
@@ -225,7 +227,7 @@ export async function adminOrdersApi(app: FastifyInstance) {
     method: 'POST',
     url: '/admin/orders/:number/refund',
     summary:
-      'Refunds all or part of the payment (never more than paid less refunded): through Stripe for a card, recorded by hand for a bank transfer; issues a numbered credit note',
+      'Refunds all or part of the payment (never more than paid less refunded): through Stripe for a card, recorded by hand for a bank transfer, credited to the trade account for an order on account (paid or not); issues a numbered credit note',
     tags,
     params: orderParams,
     body: refundSchema,

@@ -5,7 +5,7 @@
 import type { OrderJson } from '#domain/checkout.ts';
 import { formatLondonDate } from '#domain/dates.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
-import type { CreditNoteJson } from '#domain/refunds.ts';
+import { creditNoteHow, type CreditNoteJson } from '#domain/refunds.ts';
 import { splitGross } from '#domain/vat.ts';
 import { addressLines } from './confirmation-email.ts';
 import type { Table } from './pdf-layout.ts';
@@ -102,7 +102,7 @@ export async function renderCreditNotePdf(
     .fontSize(8.5)
     .fillColor(layout.MUTED)
     .text(
-      `${note.refund_ref === 'revision' ? 'Issued as the order was changed before dispatch: a new invoice replaces the one cancelled.' : note.refund_ref === 'manual' ? 'Refunded by bank transfer.' : `Refunded to the card used (Stripe refund ${note.refund_ref}).`} All amounts in pounds sterling. This credit note reduces the VAT charged on the order's invoice.`,
+      `${creditNoteHow(note.refund_ref)} All amounts in pounds sterling. This credit note reduces the VAT charged on the order's invoice.`,
       layout.MARGIN,
       y,
       { width: WIDTH },

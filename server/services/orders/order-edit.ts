@@ -403,10 +403,11 @@ export class OrderEditService {
           updated_at = now() WHERE order_id = ${order.id} AND status IN ('pending', 'failed')`);
       return NO_PAPERS;
     }
-    const [cancelled] = await queryRows<{ number: number }>(
+    const [cancelled] = await queryRows<{ number: number; due_on: string | null }>(
       tx,
       sql`UPDATE invoices SET superseded_at = now(), snapshot = ${JSON.stringify(before)}::jsonb
-          WHERE order_id = ${order.id} AND superseded_at IS NULL RETURNING number`,
+          WHERE order_id = ${order.id} AND superseded_at IS NULL
+          RETURNING number, due_on::text AS due_on`,
     );
     if (!cancelled) return NO_PAPERS;
     const [note] = await queryRows<{ value: number }>(
@@ -423,10 +424,14 @@ export class OrderEditService {
       sql`WITH next AS (
           UPDATE counters SET value = value + 1 WHERE name = 'invoice' RETURNING value
         )
-        INSERT INTO invoices (order_id, number, tax_point)
-        SELECT ${order.id}, value, now() FROM next RETURNING number, tax_point`,
+        INSERT INTO invoices (order_id, number, tax_point, due_on)
+        SELECT ${order.id}, value, now(), ${cancelled.due_on}::date FROM next
+        RETURNING number, tax_point`,
     );
     await splitOrderAtTaxPoint(tx, order.id, new Date(invoice!.tax_point));
+    // Owed on account, nothing taken: the account owes the new invoice, due as the old one was.
+    await tx.execute(sql`UPDATE payments SET amount_pence = ${newTotal}, updated_at = now()
+        WHERE order_id = ${order.id} AND status = 'pending' AND ${order.payment_status === 'on_account'}`);
     const papers: Papers = {
       creditNote: note!.value,
       cancelledInvoice: cancelled.number,

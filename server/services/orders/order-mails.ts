@@ -128,16 +128,27 @@ export function cancelledMail(order: MailOrder, paid: boolean): MailMessage {
 
 export function refundedMail(
   order: MailOrder,
-  refund: { amountPence: number; creditNote: number; reason: string },
+  refund: { amountPence: number; creditNote: number; reason: string; onAccount: boolean },
 ): MailMessage {
   const note = formatCreditNoteNumber(refund.creditNote);
+  const amount = formatGBP(refund.amountPence);
+  if (refund.onAccount) {
+    return customerMail(
+      order,
+      `A credit of ${amount} to your trade account for ${order.shop.trading_name} order ${order.number}`,
+      [
+        paragraph(
+          `We have credited ${amount} to your trade account for order ${order.number}: ${refund.reason}.`,
+        ),
+        paragraph(`Your credit note ${note} is attached: it reduces what your account owes.`),
+      ],
+    );
+  }
   return customerMail(
     order,
-    `Your refund of ${formatGBP(refund.amountPence)} for ${order.shop.trading_name} order ${order.number}`,
+    `Your refund of ${amount} for ${order.shop.trading_name} order ${order.number}`,
     [
-      paragraph(
-        `We have refunded ${formatGBP(refund.amountPence)} for order ${order.number}: ${refund.reason}.`,
-      ),
+      paragraph(`We have refunded ${amount} for order ${order.number}: ${refund.reason}.`),
       paragraph(
         `Your credit note ${note} is attached. A card refund reaches your account in 5 to 10 working days.`,
       ),

@@ -42,6 +42,9 @@ interface PaymentRow {
 
 const CREDIT_NOTE_ACTION = 'order.refund';
 
+/** Payment statuses of money taken, which a refund may give back. */
+const TAKEN: readonly PaymentStatus[] = ['succeeded', 'partially_refunded', 'refunded'];
+
 /**
  * Refunds for staff. One transaction holds the order's row lock: the refundable amount is read,
  * the payment's provider refunds (a card through Stripe's Refunds API under an idempotency key;
@@ -83,12 +86,8 @@ export class RefundService {
           WHERE number = ${input.orderNumber} FOR UPDATE`,
     );
     if (!order) throw notFound('Order not found');
-    const [payment] = await queryRows<PaymentRow>(
-      tx,
-      sql`SELECT id, provider, provider_ref, amount_pence, refunded_pence, status FROM payments
-          WHERE order_id = ${order.id} AND status IN ('succeeded', 'partially_refunded', 'refunded')
-          ORDER BY id LIMIT 1 FOR UPDATE`,
-    );
+    if (!this.gateway) throw conflict('Refunds are made from the back office');
+    const payment = await this.refundablePayment(tx, order.id);
     if (!payment || payment.status === 'refunded') {
       throw conflict(payment ? REFUND_MESSAGES.tooMuch('0.00') : REFUND_MESSAGES.nothingPaid);
     }
@@ -99,12 +98,17 @@ export class RefundService {
       });
     }
     const refunded = payment.refunded_pence + input.amountPence;
-    const to: PaymentStatus = refunded === payment.amount_pence ? 'refunded' : 'partially_refunded';
+    // Part of an invoice on account credited before it is paid: the rest is still owed on it.
+    const to: PaymentStatus =
+      refunded === payment.amount_pence
+        ? 'refunded'
+        : order.payment_status === 'on_account'
+          ? 'on_account'
+          : 'partially_refunded';
     if (!canMovePayment(order.payment_status, to)) {
       throw conflict(`A payment that is ${order.payment_status} cannot be refunded`);
     }
     // Same order, same refunded-before and amount: a retry after a lost answer refunds once.
-    if (!this.gateway) throw conflict('Refunds are made from the back office');
     const refund = await this.gateway
       .byName(payment.provider)
       .refund(
@@ -125,8 +129,9 @@ export class RefundService {
         ${input.who.actor}, (SELECT coalesce(max(vat_rate), ${VAT_PERCENT}) FROM order_lines
           WHERE order_id = ${order.id}))`);
     const printed = formatCreditNoteNumber(number);
-    await tx.execute(sql`UPDATE payments SET refunded_pence = ${refunded}, status = ${to},
-        updated_at = now() WHERE id = ${payment.id}`);
+    await tx.execute(sql`UPDATE payments SET refunded_pence = ${refunded},
+        status = ${to === 'on_account' ? payment.status : to}, updated_at = now()
+        WHERE id = ${payment.id}`);
     await tx.execute(sql`UPDATE orders SET payment_status = ${to},
         needs_refund = needs_refund AND ${to !== 'refunded'}, updated_at = now()
         WHERE id = ${order.id}`);
@@ -169,11 +174,53 @@ export class RefundService {
           origin: this.orders.mailOrigin,
           shop: await mailShop(tx),
         },
-        { amountPence: input.amountPence, creditNote: number, reason: input.reason },
+        {
+          amountPence: input.amountPence,
+          creditNote: number,
+          reason: input.reason,
+          onAccount: this.onCredit(payment.provider),
+        },
       ),
       attachments: [{ kind: 'credit_note', number }],
     });
     return { creditNote: printed, status: to };
+  }
+
+  /**
+   * The payment a refund comes out of, under its row lock: money taken, or what an order placed
+   * on credit owes (its provider's row stands for the debt until it is paid).
+   */
+  private async refundablePayment(tx: Database, orderId: number): Promise<PaymentRow | null> {
+    const rows = await queryRows<PaymentRow>(
+      tx,
+      sql`SELECT id, provider, provider_ref, amount_pence, refunded_pence, status FROM payments
+          WHERE order_id = ${orderId} AND status <> 'failed' ORDER BY id FOR UPDATE`,
+    );
+    return rows.find((row) => TAKEN.includes(row.status) || this.onCredit(row.provider)) ?? null;
+  }
+
+  private onCredit(provider: string): boolean {
+    return this.gateway?.byName(provider).onCredit === true;
+  }
+
+  /**
+   * Cancelling an order invoiced on account and not yet paid credits what it still owes, in the
+   * cancellation's transaction: its invoice was issued when it was placed, so the debt must come
+   * off the account's ledger. Answers the credit note, or null when nothing was owed on account.
+   */
+  async creditCancelled(tx: Database, orderNumber: string, who: AuditActor) {
+    const [order] = await queryRows<{ id: number }>(
+      tx,
+      sql`SELECT id FROM orders WHERE number = ${orderNumber} AND payment_status = 'on_account'`,
+    );
+    const payment = order ? await this.refundablePayment(tx, order.id) : null;
+    if (!payment || payment.amount_pence === payment.refunded_pence) return null;
+    return this.refundIn(tx, {
+      orderNumber,
+      amountPence: payment.amount_pence - payment.refunded_pence,
+      reason: 'Order cancelled',
+      who,
+    });
   }
 
   /** The credit notes of an order, oldest first. */
@@ -210,11 +257,11 @@ export class RefundService {
   /** The order as staff see it: with its payment, what may still be refunded, and credit notes. */
   async adminJson(orderId: number): Promise<AdminOrderJson> {
     const order = await this.orders.json(orderId);
-    const [[payment], [flags], creditNotes, notes] = await Promise.all([
+    const [payments, [flags], creditNotes, notes] = await Promise.all([
       queryRows<PaymentRow>(
         this.db,
         sql`SELECT id, provider, provider_ref, amount_pence, refunded_pence, status FROM payments
-            WHERE order_id = ${orderId} AND status <> 'pending' ORDER BY id LIMIT 1`,
+            WHERE order_id = ${orderId} ORDER BY id`,
       ),
       queryRows<{ needs_refund: boolean; version: number }>(
         this.db,
@@ -223,9 +270,13 @@ export class RefundService {
       this.creditNotes(order.number),
       orderNotes(this.db, orderId),
     ]);
+    // An order on credit shows what it owes on account as its payment; a link pays no balance.
+    const payment = payments.find((p) => p.status !== 'pending' || this.onCredit(p.provider));
     const held = payment ? payment.amount_pence - payment.refunded_pence : 0;
     const owed =
-      payment && payment.status !== 'failed' ? toPence(order.totals.total.gross) - held : 0;
+      payment && payment.status !== 'failed' && !this.onCredit(payment.provider)
+        ? toPence(order.totals.total.gross) - held
+        : 0;
     const paid = payment && payment.status !== 'failed';
     return {
       ...order,

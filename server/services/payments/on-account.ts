@@ -10,6 +10,7 @@ import {
 import { PAYMENT_METHOD_LABELS } from '#domain/checkout.ts';
 import { londonDay } from '#domain/dashboard.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
+import { ACCOUNT_REFUND_REF } from '#domain/refunds.ts';
 import { HttpError } from '../../http/errors.ts';
 import { recordEvent } from '../orders/order-rows.ts';
 import { splitOrderAtTaxPoint } from '../orders/vat-rates.ts';
@@ -75,6 +76,7 @@ export function onAccountProvider(db: Database): PaymentProvider {
     description: 'We dispatch now and invoice your trade account, due by your terms.',
     refundsHow: 'Credited to the trade account: it reduces what the account owes.',
     enabled: true,
+    onCredit: true,
     async offer(buyer) {
       if (buyer.customerId === null) return null;
       const row = await account(db, buyer.customerId, false);
@@ -89,7 +91,9 @@ export function onAccountProvider(db: Database): PaymentProvider {
       };
     },
     start: async () => ({ providerRef: null, client: null }),
-    refund: async () => ({ ref: 'account', note: 'credited to the trade account' }),
+    // No money was taken: the credit note the refund writes is what reduces the account's debt
+    // (the ledger counts it against the order's invoice).
+    refund: async () => ({ ref: ACCOUNT_REFUND_REF, note: 'credited to the trade account' }),
     async placed(tx, orderId) {
       const [order] = await queryRows<{
         customer_id: number | null;

@@ -70,6 +70,11 @@ export interface PaymentProvider {
   readonly refundsHow: string;
   /** Configured and offered (card payments need Stripe's keys). */
   readonly enabled: boolean;
+  /**
+   * The order is invoiced on credit, not paid up front (pay on account): its payment row stands
+   * for what is owed, so a refund credits that debt whether or not it has been paid yet.
+   */
+  readonly onCredit?: boolean;
   /** Whether a buyer may choose it, and what they see; absent: everyone, label and description. */
   offer?(buyer: Buyer): Promise<PaymentOptionJson | null>;
   /**
