@@ -55,6 +55,8 @@ export const TRADE_ACCOUNT_MESSAGES = {
   notTrade: 'You have no trade account',
   stopped: 'This account is stopped',
   notStopped: 'This account is not stopped',
+  ledgerKept:
+    'Your trade account has invoices or payments we must keep as accounting records for six years, so it cannot be deleted: please contact us to close it',
 } as const;
 const M = TRADE_ACCOUNT_MESSAGES;
 

@@ -220,12 +220,13 @@ export async function authApi(app: FastifyInstance) {
   route(app, {
     method: 'DELETE',
     url: '/auth/account',
-    summary: 'Delete the account with its sessions, addresses and basket',
+    summary:
+      'Delete the account with its sessions, addresses and basket (its orders stay, as a guest’s); 409 accounting_records while its trade account has invoices on credit or payments, which are kept',
     tags,
     response: {
       description: 'The account is gone',
       schema: z.object({ deleted: z.literal(true) }),
-      errors: [401],
+      errors: [401, 409],
     },
     handler: async ({ request, reply }) => {
       const id = await requireCustomerId(request);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useNavigate } from 'react-router';
-import { apiFetch } from '#app/lib/api.ts';
+import { ApiError, apiFetch } from '#app/lib/api.ts';
 import { forgetAccount } from '#app/lib/auth.ts';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { secondaryButton } from '#app/components/forms/styles.ts';
@@ -14,17 +14,22 @@ export function DeleteAccount() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
 
   async function deleteAccount() {
     setDeleting(true);
-    setFailed(false);
+    setFailed(null);
     try {
       await apiFetch('/api/auth/account', { method: 'DELETE' });
       forgetAccount();
       await navigate('/');
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      // A refusal says why (a trade account's records are kept); anything else may pass.
+      setFailed(
+        error instanceof ApiError && error.status === 409
+          ? error.message
+          : 'Sorry, we could not delete your account. Please try again.',
+      );
       setDeleting(false);
     }
   }
@@ -49,9 +54,7 @@ export function DeleteAccount() {
             </Dialog.Description>
             {failed ? (
               <div className="mt-4">
-                <FormMessage kind="error">
-                  Sorry, we could not delete your account. Please try again.
-                </FormMessage>
+                <FormMessage kind="error">{failed}</FormMessage>
               </div>
             ) : null}
             <div className="mt-6 flex flex-wrap justify-end gap-3">

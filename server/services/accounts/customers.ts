@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '#db/client.ts';
+import { queryRows, type Database } from '#db/client.ts';
 import { addresses, customers } from '#db/schema/index.ts';
 import type { AddressJson, CustomerJson } from '#domain/api-types.ts';
+import { TRADE_ACCOUNT_MESSAGES } from '#domain/api-schemas-trade-accounts.ts';
 import type { Address } from '#domain/validation.ts';
+import { HttpError } from '../../http/errors.ts';
 
 export const ADDRESS_KINDS = ['billing', 'shipping'] as const;
 export type AddressKind = (typeof ADDRESS_KINDS)[number];
@@ -172,8 +174,25 @@ export class CustomerStore {
       .where(eq(customers.id, id));
   }
 
-  /** Deletes the customer; sessions, addresses, cart and reset tokens go with it (cascades). */
+  /**
+   * Deletes the customer; sessions, addresses, cart and reset tokens go with it (cascades), and
+   * their orders stay as a guest's. A trade account with invoices on credit or payments received
+   * is refused (409): those are accounting records kept six years, and its ledger is read by the
+   * customer. The account's row lock keeps an order or payment from landing meanwhile.
+   */
   async delete(id: number): Promise<void> {
-    await this.db.delete(customers).where(eq(customers.id, id));
+    await this.db.transaction(async (tx) => {
+      const [kept] = await queryRows<{ kept: boolean }>(
+        tx,
+        sql`SELECT EXISTS (SELECT 1 FROM account_payments WHERE customer_id = t.customer_id)
+              OR EXISTS (SELECT 1 FROM invoices i JOIN orders o ON o.id = i.order_id
+                WHERE o.customer_id = t.customer_id AND i.due_on IS NOT NULL) AS kept
+            FROM trade_accounts t WHERE t.customer_id = ${id} FOR UPDATE OF t`,
+      );
+      if (kept?.kept) {
+        throw new HttpError(409, 'accounting_records', TRADE_ACCOUNT_MESSAGES.ledgerKept);
+      }
+      await tx.delete(customers).where(eq(customers.id, id));
+    });
   }
 }
