@@ -255,6 +255,8 @@ export const deliveryPreviewInput = z.object({
     .min(1)
     .max(PREVIEW_LINES_MAX)
     .optional(),
+  /** The customer whose prices the basket is at (a trade buyer's price list); without: retail. */
+  customer_id: z.number({ error: 'A customer id is a number' }).int().positive().optional(),
 });
 export type DeliveryPreviewInput = z.output<typeof deliveryPreviewInput>;
 

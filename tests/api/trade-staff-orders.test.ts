@@ -2,11 +2,12 @@
 // added when staff edit their order are charged at their price list, a retail customer's at
 // retail. Figures by hand: a 600x400 tile is 0.24 m² a piece, £250.00 a m² retail and £200.00
 // on the Trade list; a 600x600 tile is 0.36 m² a piece, £100.00 retail and £80.00 on the list;
-// delivery free (the free-delivery threshold set to £1).
+// delivery free (the free-delivery threshold set to £1, or £200.00 where the preview says).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
+import { toPence } from '#domain/money.ts';
 import { openTradeAccount, signedUpCustomer } from '#tests/factories/account-invoices.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
@@ -14,6 +15,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
 let manager: StaffBrowser;
+let owner: StaffBrowser;
 let tile: { id: number; product_id: number };
 let other: { id: number; product_id: number };
 let tiler: ApiShopper;
@@ -38,7 +40,7 @@ const shipping = (email: string) => ({
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ manager } = await staffOfEveryRole(t.app));
+  ({ manager, owner } = await staffOfEveryRole(t.app));
   const sizes = await rows<{ id: number; product_id: number }>(
     sql`SELECT v.id, v.product_id FROM variations v JOIN products p ON p.id = v.product_id
         WHERE p.status = 'publish' AND p.unit = 'm2' AND v.option ~ '^\\d+x\\d+x\\d+$'
@@ -161,5 +163,42 @@ describe('editing an order before dispatch', () => {
       { variation_id: other.id, unit_price: '100.00', total: { gross: '108.00' } },
     ]);
     expect(edited.body.data.totals.total.gross).toBe('348.00');
+  });
+});
+
+describe("the delivery settings' preview", () => {
+  const preview = async (extra: Record<string, unknown>) => {
+    const settings = await owner.call('GET', '/api/admin/settings/delivery');
+    return owner.call('POST', '/api/admin/settings/delivery/preview', {
+      value: { ...settings.body.data.value, free_threshold: '200.00' },
+      postcode: 'BA11 1AA',
+      lines: [{ variation_id: tile.id, quantity: 4 }],
+      ...extra,
+    });
+  };
+
+  it("prices the basket at a trade buyer's price list when given the customer", async () => {
+    const trade = await preview({ customer_id: tilerId });
+    expect(trade.status).toBe(200);
+    expect(trade.body.data.lines).toMatchObject([
+      { unit_price: '200.00', total: { gross: '192.00' } },
+    ]);
+    // £192.00 of goods is under the £200.00 threshold: delivery is charged on top.
+    const charged = toPence(trade.body.data.price);
+    expect(charged).toBeGreaterThan(0);
+    expect(trade.body.data.totals.delivery.gross).toBe(trade.body.data.price);
+    expect(toPence(trade.body.data.totals.total.gross)).toBe(19_200 + charged);
+    const retail = await preview({});
+    expect(retail.body.data.lines).toMatchObject([
+      { unit_price: '250.00', total: { gross: '240.00' } },
+    ]);
+    expect(retail.body.data.totals.delivery.gross).toBe('0.00');
+    expect(retail.body.data.totals.total.gross).toBe('240.00');
+  });
+
+  it('refuses a customer that does not exist', async () => {
+    const refused = await preview({ customer_id: 999_999 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ customer_id: 'There is no customer with this id' });
   });
 });

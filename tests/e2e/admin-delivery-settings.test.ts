@@ -34,6 +34,7 @@ beforeAll(async () => {
     db,
     { value: await readDeliverySettings(db), postcode: 'IV2 3JH' },
     { paymentDays: 7 },
+    shop.app.services.buyers,
   );
   const line = sample.lines[0]!;
   const kgPerPiece = line.weight_kg / line.pieces;

@@ -34,6 +34,7 @@ beforeAll(async () => {
     db,
     { value: await readDeliverySettings(db), postcode: 'BS2 0UX' },
     { paymentDays: 7 },
+    shop.app.services.buyers,
   );
   const line = sample.lines[0]!;
   tile = { productId: line.product_id, variationId: line.variation_id };

@@ -83,17 +83,18 @@ export async function adminDeliverySettingsApi(app: FastifyInstance) {
     method: 'POST',
     url: '/admin/settings/delivery/preview',
     summary:
-      "Prices a sample basket (the lines given, or the shop's default) for a postcode with delivery settings not saved yet, as checkout would",
+      "Prices a sample basket (the lines given, or the shop's default) for a postcode with delivery settings not saved yet, as checkout would: at retail, or at the prices of `customer_id` (a trade buyer's price list; 400 when there is no such customer)",
     tags,
     body: deliveryPreviewInput,
     response: {
       description: "The delivery estimate and lines checkout's quote would show",
       schema: z.object({ data: deliveryPreviewSchema }),
-      errors: [401, 403],
+      errors: [400, 401, 403],
     },
     handler: async ({ body, request }) => {
       await requireStaff(request, 'settings');
-      return { data: await previewDelivery(db, body, await paymentTerms(app.services.shop)) };
+      const terms = await paymentTerms(app.services.shop);
+      return { data: await previewDelivery(db, body, terms, app.services.buyers) };
     },
   });
 }

@@ -1,4 +1,4 @@
-import { RETAIL_BUYER } from '#domain/price-for.ts';
+import { RETAIL_BUYER, type Buyer } from '#domain/price-for.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import { DELIVERY_ESTIMATE_MESSAGES } from '#domain/api-schemas-delivery.ts';
@@ -8,6 +8,7 @@ import type {
 } from '#domain/api-schemas-settings-delivery.ts';
 import { normaliseUkPostcode } from '#domain/postcode.ts';
 import { badRequest } from '../../http/errors.ts';
+import type { BuyerService } from '../buyers/buyers.ts';
 import type { BookingTerms } from '../orders/booking.ts';
 import { estimateJson, lineJson, priceBasket, readLines, rulesOf } from '../orders/pricing.ts';
 import { vatPercentNow } from '../orders/vat-now.ts';
@@ -31,22 +32,45 @@ async function sampleBasket(db: Database): Promise<{ variationId: number; pieces
   return rows.map((row) => ({ variationId: row.id, pieces: SAMPLE_BASKET_PIECES }));
 }
 
+/** The buyer the preview prices for: the customer named (400 when there is none), else retail. */
+async function previewBuyer(
+  db: Database,
+  buyers: Pick<BuyerService, 'forCustomer'>,
+  customerId: number | undefined,
+): Promise<Buyer> {
+  if (customerId === undefined) return RETAIL_BUYER;
+  const [customer] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM customers WHERE id = ${customerId}`,
+  );
+  if (!customer) {
+    throw badRequest(DELIVERY_PREVIEW_NO_CUSTOMER, { customer_id: DELIVERY_PREVIEW_NO_CUSTOMER });
+  }
+  return buyers.forCustomer(customerId);
+}
+
+const DELIVERY_PREVIEW_NO_CUSTOMER = 'There is no customer with this id';
+
 /**
  * POST /api/admin/settings/delivery/preview: a sample basket priced for a postcode with delivery
  * settings not saved yet, by the same readLines and priceBasket checkout quotes with, so what the
- * preview shows is what checkout charges once the settings are saved.
+ * preview shows is what checkout charges once the settings are saved: at retail, or at the
+ * prices of the customer named (a trade buyer's basket may cross the free-delivery threshold
+ * later).
  */
 export async function previewDelivery(
   db: Database,
   input: DeliveryPreviewInput,
   terms: BookingTerms,
+  buyers: Pick<BuyerService, 'forCustomer'>,
 ): Promise<DeliveryPreviewJson> {
   const postcode = normaliseUkPostcode(input.postcode) ?? input.postcode;
   const wanted =
     input.lines?.map((l) => ({ variationId: l.variation_id, pieces: l.quantity })) ??
     (await sampleBasket(db));
+  const buyer = await previewBuyer(db, buyers, input.customer_id);
   const [lines, samples, vatPercent] = await Promise.all([
-    readLines(db, wanted, RETAIL_BUYER),
+    readLines(db, wanted, buyer),
     readSampleRules(db),
     vatPercentNow(db),
   ]);
