@@ -1,9 +1,11 @@
 // A tiler's trade account owes £49.50 (5 days overdue) and £300.00 (due in 25 days). The owner
 // finds it among the overdue accounts, records £100.00 received (the oldest first: £49.50 and
 // £50.50 of the next), and the account is no longer overdue; the tiler sees what they owe with
-// its due day on My account and downloads the statement. Desktop and a 375 px phone.
+// its due day on My account and downloads the statement, and is told why the account cannot be
+// deleted while it has invoices on credit. Desktop and a 375 px phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { TRADE_ACCOUNT_MESSAGES } from '#domain/api-schemas-trade-accounts.ts';
 import { londonDay } from '#domain/dashboard.ts';
 import { formatLondonDate } from '#domain/dates.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
@@ -98,6 +100,25 @@ describe.each([
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     await docsScreenshot(page, `trade-what-you-owe-${label}`);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the tiler cannot delete the account while it has invoices on credit, and is told why', async () => {
+    const { context, page, errors } = await openPage(browser, viewport, base);
+    await page.goto('/auth');
+    await hydrated(page);
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Email address').fill(email);
+    await login.getByLabel('Password').fill('Riven-slate-2026');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/my-account'));
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
+    await confirm.getByRole('button', { name: 'Yes, delete my account' }).click();
+    await shown(confirm.getByRole('alert').filter({ hasText: TRADE_ACCOUNT_MESSAGES.ledgerKept }));
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await shown(page.getByRole('region', { name: 'What you owe' }));
+    expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
     await context.close();
   });
 
