@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  creditNoteHow,
   formatCreditNoteNumber,
   parseCreditNoteNumber,
   REFUND_MESSAGES,
@@ -39,5 +40,18 @@ describe('the refund form', () => {
     ]);
     expect(refundSchema.safeParse({ amount: '-5', reason: 'Refund' }).success).toBe(false);
     expect(refundSchema.safeParse({ amount: 'ten', reason: 'Refund' }).success).toBe(false);
+  });
+});
+
+describe('what a credit note says of the money', () => {
+  it('names where it went by its refund reference', () => {
+    expect(creditNoteHow('account')).toBe(
+      'Credited to your trade account: it reduces what the account owes.',
+    );
+    expect(creditNoteHow('manual')).toBe('Refunded by bank transfer.');
+    expect(creditNoteHow('re_123')).toBe('Refunded to the card used (Stripe refund re_123).');
+    expect(creditNoteHow('revision')).toBe(
+      'Issued as the order was changed before dispatch: a new invoice replaces the one cancelled.',
+    );
   });
 });
