@@ -431,7 +431,7 @@ export class OrderEditService {
     await splitOrderAtTaxPoint(tx, order.id, new Date(invoice!.tax_point));
     // Owed on account, nothing taken: the account owes the new invoice, due as the old one was.
     await tx.execute(sql`UPDATE payments SET amount_pence = ${newTotal}, updated_at = now()
-        WHERE order_id = ${order.id} AND status = 'pending' AND ${order.payment_status === 'on_account'}`);
+        WHERE order_id = ${order.id} AND status = 'pending' AND ${order.payment_status === 'on_account'}::boolean`);
     const papers: Papers = {
       creditNote: note!.value,
       cancelledInvoice: cancelled.number,
