@@ -74,7 +74,7 @@ export async function quotesApi(app: FastifyInstance) {
       );
       reply.status(accepted.token ? 201 : 200);
       const order = accepted.order;
-      // The one place a quote's payment starts; its amount comes from quote-payment.ts.
+      // The one place a quote's payment starts: the order carries the deposit it asks first.
       const started = await payments.startPlaced(order);
       const payment: PlacedOrderJson['payment'] = started?.client ?? null;
       return {

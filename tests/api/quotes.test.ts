@@ -213,6 +213,10 @@ describe('quotes', () => {
           WHERE o.number = ${order.number}`,
     );
     expect(payment!.amount_pence).toBe(13_188);
+    const [stored] = await rows<{ first_payment_pence: number }>(
+      sql`SELECT first_payment_pence FROM orders WHERE number = ${order.number}`,
+    );
+    expect(stored!.first_payment_pence).toBe(13_188);
     const [confirmation] = await rows<{ text: string }>(
       sql`SELECT m.text FROM mail_outbox m JOIN orders o ON o.id = m.order_id
           WHERE o.number = ${order.number} AND m.kind = 'order_confirmation'`,

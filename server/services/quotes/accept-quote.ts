@@ -190,13 +190,15 @@ export class QuoteAcceptance {
     const t = quoted.totals;
     const now = new Date();
     const d = row.delivery;
+    // first_payment_pence: the order says what its first payment takes, so payments never read
+    // the quote.
     const [order] = await queryRows<{ id: number }>(
       tx,
       sql`INSERT INTO orders (number, access_token_hash, cart_id, idempotency_key, customer_id,
             session_token_hash, email, payment_method, shipping_address, billing_address,
             delivery, goods_net_pence, goods_vat_pence, goods_gross_pence, delivery_net_pence,
             delivery_vat_pence, delivery_gross_pence, total_net_pence, total_vat_pence,
-            total_pence, terms_version, placed_at, expires_at)
+            total_pence, first_payment_pence, terms_version, placed_at, expires_at)
           VALUES ('TS-' || nextval('order_number_seq'), ${hashToken(token)}, ${-row.id},
             ${`quote:${row.id}`}, ${row.customer_id ?? access.customerId},
             ${`quote:${row.number}`}, ${row.email}, ${input.payment_method},
@@ -219,7 +221,7 @@ export class QuoteAcceptance {
             ${toPence(t.goods.net)}, ${toPence(t.goods.vat)}, ${toPence(t.goods.gross)},
             ${toPence(t.delivery.net)}, ${toPence(t.delivery.vat)}, ${toPence(t.delivery.gross)},
             ${toPence(t.total.net)}, ${toPence(t.total.vat)}, ${toPence(t.total.gross)},
-            ${TERMS_VERSION}, ${now.toISOString()},
+            ${row.deposit_percent === 0 ? null : row.deposit_pence}, ${TERMS_VERSION}, ${now.toISOString()},
             ${new Date(now.getTime() + paymentDays * DAY_MS).toISOString()})
           RETURNING id`,
     );
