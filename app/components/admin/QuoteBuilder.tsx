@@ -13,8 +13,8 @@ import { Field, SelectField, TextAreaField } from '#app/components/forms/Field.t
 import { Form } from '#app/components/forms/Form.tsx';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
-import { formProblem, money, Panel } from './ui.tsx';
-import { Finder } from './PhoneOrderForm.tsx';
+import { formProblem, Panel } from './ui.tsx';
+import { SizeFinder } from './Finder.tsx';
 import { QuoteSummary } from './QuoteSummary.tsx';
 
 interface LineValues {
@@ -225,45 +225,24 @@ export function QuoteBuilder({
         <FormErrorList />
         {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
         <AddressFields prefix="address" section="shipping" />
-        <Finder<SizeChoiceJson>
-          name="size_q"
+        <SizeFinder
           label="Stone or size (product name or SKU)"
           button="Find stone"
-          url={(q) => `/api/admin/orders/sizes?q=${q}`}
           none="No stone on sale matches."
           listLabel="Stones found"
-          itemKey={(size) => size.variation_id}
-        >
-          {(size, done) => (
-            <>
-              <span>
-                {size.product}, {size.size} · {money(size.price)}
-              </span>
-              <button
-                type="button"
-                className="underline"
-                aria-label={`Add a bespoke piece of ${size.product}`}
-                onClick={() => {
-                  add(size, 'bespoke');
-                  done();
-                }}
-              >
-                Bespoke piece
-              </button>
-              <button
-                type="button"
-                className="underline"
-                aria-label={`Add ${size.product}, ${size.size}`}
-                onClick={() => {
-                  add(size, 'catalogue');
-                  done();
-                }}
-              >
-                This size
-              </button>
-            </>
-          )}
-        </Finder>
+          actions={[
+            {
+              text: 'Bespoke piece',
+              label: (size) => `Add a bespoke piece of ${size.product}`,
+              add: (size) => add(size, 'bespoke'),
+            },
+            {
+              text: 'This size',
+              label: (size) => `Add ${size.product}, ${size.size}`,
+              add: (size) => add(size, 'catalogue'),
+            },
+          ]}
+        />
         {lines.fields.length ? (
           <ul aria-label="Quote lines" className="flex flex-col gap-4">
             {lines.fields.map((field, i) => (
