@@ -3,12 +3,14 @@ import { z } from 'zod';
 import {
   acceptedQuoteSchema,
   acceptQuoteBody,
+  quoteLineParams,
   quoteNumberParams,
   quoteSchema,
   quoteTokenQuery,
 } from '#domain/api-schemas-quotes.ts';
 import type { PlacedOrderJson } from '#domain/checkout.ts';
 import { shopOrigin } from '../http/origin.ts';
+import { sendDownload } from '../http/download.ts';
 import { chargeRequest } from '../http/request-limits.ts';
 import { route } from '../http/route.ts';
 import { QuoteAcceptance, type QuoteAccess } from '../services/quotes/accept-quote.ts';
@@ -46,6 +48,26 @@ export async function quotesApi(app: FastifyInstance) {
     handler: async ({ params, query, request }) => ({
       data: await acceptance.view(params.number, await access(request, query.token)),
     }),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/quotes/:number/lines/:position/drawing',
+    summary:
+      "The drawing of a quote's bespoke line (a PDF or an image, a download), for the quote's customer or the holder of its link's token (404 for anyone else, or a line without one)",
+    tags,
+    params: quoteLineParams,
+    query: quoteTokenQuery,
+    response: { description: 'The file', contentType: 'application/pdf', errors: [404] },
+    handler: async ({ params, query, request, reply }) =>
+      sendDownload(
+        reply,
+        await acceptance.drawing(
+          params.number,
+          params.position,
+          await access(request, query.token),
+        ),
+      ),
   });
 
   route(app, {

@@ -19,6 +19,7 @@ import { writePlacedMails } from '../orders/order-mails.ts';
 import { headOf, type HeadRow, type OrderHead } from '../orders/order-rows.ts';
 import { hashToken } from '../sessions.ts';
 import type { ShopDetailsCache } from '../settings/shop-details.ts';
+import { readDrawing, type DrawingFile } from './quote-drawings.ts';
 import type { QuoteLineRow } from './quote-pricing.ts';
 import {
   lineSplit,
@@ -113,12 +114,27 @@ export class QuoteAcceptance {
     },
   ) {}
 
-  /** The quote as its customer sees it (404 for anyone else, and for drafts). */
-  async view(number: string, access: QuoteAccess): Promise<QuoteJson> {
+  /** The revision the caller may see (404 for anyone else, and for drafts). */
+  private async visibleRow(number: string, access: QuoteAccess): Promise<QuoteRow> {
     const where = visible(number, access);
     const row = where && (await readQuote(this.db, where));
     if (!row) throw notFound(QUOTE_MESSAGES.notFound);
-    return quoteJson(this.db, row, { history: false });
+    return row;
+  }
+
+  /** The quote as its customer sees it. */
+  async view(number: string, access: QuoteAccess): Promise<QuoteJson> {
+    return quoteJson(this.db, await this.visibleRow(number, access), { history: false });
+  }
+
+  /** The drawing of a line of the quote its customer sees (404 when the line has none). */
+  async drawing(number: string, position: number, access: QuoteAccess): Promise<DrawingFile> {
+    const row = await this.visibleRow(number, access);
+    return readDrawing(
+      this.db,
+      sql`FROM quote_lines l JOIN quote_drawings d ON d.id = l.drawing_id
+          WHERE l.quote_id = ${row.id} AND l.position = ${position}`,
+    );
   }
 
   /**
