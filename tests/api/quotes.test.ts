@@ -415,5 +415,13 @@ describe('quotes', () => {
     const pdf = await manager.call('GET', `/api/admin/quotes/${number}/quote.pdf`);
     const { pages } = await readPdf(pdf.response.rawPayload);
     expect(pages.join(' ')).toContain('Drawing: Kitchen plan.png');
+
+    const order = (await accept(number, token)).json().data;
+    expect(order.lines[0]).toMatchObject({
+      size: '30 mm, to drawing, Bullnose edge, Honed',
+      is_bespoke: true,
+      pieces: 2,
+      total: { gross: '700.00' },
+    });
   });
 });

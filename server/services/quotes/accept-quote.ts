@@ -237,7 +237,8 @@ export class QuoteAcceptance {
             ${toPence(t.goods.net)}, ${toPence(t.goods.vat)}, ${toPence(t.goods.gross)},
             ${toPence(t.delivery.net)}, ${toPence(t.delivery.vat)}, ${toPence(t.delivery.gross)},
             ${toPence(t.total.net)}, ${toPence(t.total.vat)}, ${toPence(t.total.gross)},
-            ${row.deposit_percent === 0 ? null : row.deposit_pence}, ${TERMS_VERSION}, ${now.toISOString()},
+            ${row.deposit_percent === 0 ? null : row.deposit_pence}, ${TERMS_VERSION},
+            ${now.toISOString()},
             ${new Date(now.getTime() + paymentDays * DAY_MS).toISOString()})
           RETURNING id`,
     );
