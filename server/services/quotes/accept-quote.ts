@@ -1,7 +1,7 @@
 // A customer accepts a quote: one transaction, under the quote's row lock, writes an order at
 // the quote's own prices (never today's catalogue), its bespoke lines made to the customer's
 // specification, and a payment for what is due now (the deposit, or the whole total). A second
-// accept, at once or later, answers the same order (decision: docs/decisions/0020).
+// accept, at once or later, answers the same order (decision: docs/decisions/0014).
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
