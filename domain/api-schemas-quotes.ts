@@ -4,7 +4,8 @@ import { z } from '#domain/zod.ts';
 import { cardPaymentSchema, orderSchema, pounds } from './api-schemas.ts';
 import { PAYMENT_METHODS } from './checkout.ts';
 import { tryToPence } from './money.ts';
-import { DEFAULT_VALID_DAYS, QUOTE_STATES } from './quotes.ts';
+import { DEFAULT_VALID_DAYS, QUOTE_MESSAGES, QUOTE_STATES } from './quotes.ts';
+import { DOCUMENT_CONTENT_TYPES } from './uploads.ts';
 import { addressSchema } from './validation.ts';
 
 export const QUOTE_LINES_MAX = 50;
@@ -52,21 +53,45 @@ const catalogueLine = z.object({
   unit_price: poundsInput,
 });
 
-const bespokeLine = z.object({
-  kind: z.literal('bespoke'),
-  /** The stone: a product of the catalogue, whose material gives the weight. */
-  product_id: wholeNumber(QUOTE_FORM_MESSAGES.product, 1, 2 ** 31 - 1),
-  thickness_mm: wholeNumber(QUOTE_FORM_MESSAGES.thickness, 5, 200),
-  length_mm: side,
-  width_mm: side,
-  edge_profile: text,
-  finish: text,
-  cutouts: wholeNumber(QUOTE_FORM_MESSAGES.cutouts, 0, 20).default(0),
-  cutout_price: poundsInput.default(0),
-  pieces: wholeNumber(QUOTE_FORM_MESSAGES.pieces, 1, 1000),
-  pricing: z.enum(['m2', 'piece']),
-  unit_price: poundsInput,
-});
+const bespokeLine = z
+  .object({
+    kind: z.literal('bespoke'),
+    /** The stone: a product of the catalogue, whose material gives the weight. */
+    product_id: wholeNumber(QUOTE_FORM_MESSAGES.product, 1, 2 ** 31 - 1),
+    thickness_mm: wholeNumber(QUOTE_FORM_MESSAGES.thickness, 5, 200),
+    /** One piece's measurements; both may be left out when a drawing gives them. */
+    length_mm: side.nullable().default(null),
+    width_mm: side.nullable().default(null),
+    /** A drawing uploaded through POST /api/admin/quotes/drawings. */
+    drawing_id: z.number().int().min(1).nullable().default(null),
+    edge_profile: text,
+    finish: text,
+    cutouts: wholeNumber(QUOTE_FORM_MESSAGES.cutouts, 0, 20).default(0),
+    cutout_price: poundsInput.default(0),
+    pieces: wholeNumber(QUOTE_FORM_MESSAGES.pieces, 1, 1000),
+    pricing: z.enum(['m2', 'piece']),
+    unit_price: poundsInput,
+  })
+  .superRefine((line, context) => {
+    const missing = (['length_mm', 'width_mm'] as const).filter((key) => line[key] === null);
+    if (missing.length === 0) return;
+    // Without its measurements a piece is cut to its drawing, so it can only be priced per piece.
+    if (line.drawing_id === null || missing.length === 1) {
+      for (const key of missing) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: QUOTE_MESSAGES.measurementsOrDrawing,
+        });
+      }
+    } else if (line.pricing === 'm2') {
+      context.addIssue({
+        code: 'custom',
+        path: ['pricing'],
+        message: QUOTE_MESSAGES.areaNeedsSize,
+      });
+    }
+  });
 
 export const quoteLineInput = z.discriminatedUnion('kind', [catalogueLine, bespokeLine]);
 export type QuoteLineInput = z.output<typeof quoteLineInput>;
@@ -109,6 +134,24 @@ export const acceptQuoteBody = z.object({
 });
 export type AcceptQuoteInput = z.output<typeof acceptQuoteBody>;
 
+/** A drawing as uploaded (POST /api/admin/quotes/drawings), and as a line names it. */
+export const quoteDrawingSchema = z
+  .object({
+    id: z.number().int(),
+    file_name: z.string(),
+    content_type: z.enum(DOCUMENT_CONTENT_TYPES),
+    size_bytes: z.number().int(),
+  })
+  .meta({ id: 'QuoteDrawing' });
+export type QuoteDrawingJson = z.infer<typeof quoteDrawingSchema>;
+
+/** The upload's query: the name it downloads as (its extension follows its bytes). */
+export const drawingUploadQuery = z.object({ file_name: z.string().max(200).optional() });
+export const drawingParams = z.object({ id: z.coerce.number().int().min(1) });
+export const quoteLineParams = quoteNumberParams.extend({
+  position: z.coerce.number().int().min(0).max(QUOTE_LINES_MAX),
+});
+
 const split = z.object({ net: pounds, vat: pounds, gross: pounds });
 
 export const quoteLineSchema = z.object({
@@ -123,6 +166,8 @@ export const quoteLineSchema = z.object({
   width_mm: z.number().int().nullable(),
   edge_profile: z.string().nullable(),
   finish: z.string().nullable(),
+  /** The piece's drawing: the customer downloads it from the quote's lines/{position}/drawing. */
+  drawing: quoteDrawingSchema.nullable(),
   cutouts: z.number().int(),
   cutout_price: pounds,
   pieces: z.number().int(),

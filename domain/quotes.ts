@@ -4,6 +4,7 @@
 import { roundM2 } from './area.ts';
 import type { DeliveryLine } from './delivery.ts';
 import { roundPence } from './money.ts';
+import { DOCUMENT_MAX_BYTES } from './uploads.ts';
 import { splitGross, sumSplits, type VatSplit } from './vat.ts';
 
 export const QUOTE_STATES = [
@@ -35,6 +36,10 @@ export const QUOTE_MESSAGES = {
   unknownEnquiry: 'Enquiry not found',
   measurementsOrDrawing: 'Give the length and width in mm, or upload a drawing',
   areaNeedsSize: 'A line priced per m² needs its length and width',
+  drawingType: 'The drawing must be a PDF, JPEG, PNG or WebP file',
+  drawingTooLarge: `The drawing must be at most ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB`,
+  unknownDrawing: 'Upload the drawing again',
+  noDrawing: 'Drawing not found',
 } as const;
 
 /** What a line's price depends on. */

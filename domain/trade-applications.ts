@@ -1,6 +1,7 @@
 // Trade account applications: what a tiler, builder or designer tells the shop, the formats the
 // UK registers use, and the evidence file's limits. Pure rules; the routes' schemas sit in
 // api-schemas-trade.ts.
+import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, documentExtension } from './uploads.ts';
 
 export const TRADES = ['tiler', 'builder', 'designer', 'architect', 'other'] as const;
 export type Trade = (typeof TRADES)[number];
@@ -16,14 +17,9 @@ export const TRADE_LABELS: Record<Trade, string> = {
 export const TRADE_APPLICATION_STATUSES = ['pending', 'approved', 'refused'] as const;
 export type TradeApplicationStatus = (typeof TRADE_APPLICATION_STATUSES)[number];
 
-/** A letterhead or invoice as a PDF, or a photo of a trade card: not a print-quality scan. */
-export const EVIDENCE_MAX_BYTES = 8 * 1024 * 1024;
-export const EVIDENCE_CONTENT_TYPES = [
-  'application/pdf',
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-] as const;
+/** A letterhead or invoice as a PDF, or a photo of a trade card (domain/uploads.ts). */
+export const EVIDENCE_MAX_BYTES = DOCUMENT_MAX_BYTES;
+export const EVIDENCE_CONTENT_TYPES = DOCUMENT_CONTENT_TYPES;
 /** Uploads waiting for an application: enough for second thoughts, not a file store. */
 export const EVIDENCE_WAITING_MAX = 5;
 export const REFUSAL_REASON_MAX_LENGTH = 1000;
@@ -78,20 +74,7 @@ export function gbVatNumber(input: string): string | null {
   return /^(\d{9}|\d{12}|(GD|HA)\d{3})$/.test(bare) ? `GB${bare}` : null;
 }
 
-/** The kind of an evidence file from its first bytes (never the header the client sent). */
-export function evidenceType(bytes: Uint8Array): (typeof EVIDENCE_CONTENT_TYPES)[number] | null {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP') {
-    return 'image/webp';
-  }
-  return null;
-}
-
 /** The name an evidence file downloads as: `trade-evidence-<application>.<ext>`. */
 export function evidenceFileName(applicationId: number, contentType: string): string {
-  const ext = contentType === 'application/pdf' ? 'pdf' : contentType.split('/')[1];
-  return `trade-evidence-${applicationId}.${ext === 'jpeg' ? 'jpg' : ext}`;
+  return `trade-evidence-${applicationId}.${documentExtension(contentType)}`;
 }

@@ -65,3 +65,22 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   }
   return json as T;
 }
+
+/**
+ * Sends a file as the raw body of a POST, typed as the browser knows it (the server judges its
+ * bytes); answers the JSON reply, or throws an ApiError as apiFetch does.
+ */
+export async function uploadFile<T>(path: string, file: File): Promise<T> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    body: file,
+    headers: {
+      accept: 'application/json',
+      'content-type': file.type || 'application/octet-stream',
+    },
+  });
+  const json = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) throw new ApiError(response.status, json as ApiErrorBody | null);
+  return json as T;
+}

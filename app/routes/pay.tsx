@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { data, useLoaderData, useNavigate } from 'react-router';
+import { data, useLoaderData } from 'react-router';
 import type { BalancePaymentJson, DraftOrderJson } from '#domain/api-schemas-order-tasks.ts';
 import { formatLondonDate } from '#domain/dates.ts';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '#domain/checkout.ts';
+import type { PaymentMethod } from '#domain/checkout.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { noStoreHeaders } from '#app/components/account/account-context.ts';
+import { LinkProblem, linkPageMeta, PayChoice } from '#app/components/checkout/LinkPage.tsx';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { primaryButton } from '#app/components/forms/styles.ts';
 import { ApiError, apiFetch } from '#app/lib/api.ts';
@@ -13,14 +14,7 @@ import { ApiError, apiFetch } from '#app/lib/api.ts';
 /** A phone order's payment link: one customer's order, kept out of every cache. */
 export const headers = noStoreHeaders;
 
-export function meta() {
-  // The link's secret is in the URL: keep it out of other sites' Referer headers.
-  return [
-    { title: 'Pay for your order | Tessera' },
-    { name: 'robots', content: 'noindex' },
-    { name: 'referrer', content: 'no-referrer' },
-  ];
-}
+export const meta = () => linkPageMeta('Pay for your order');
 
 export async function loader({
   params,
@@ -117,21 +111,7 @@ function PayBalance({ draft, token }: { draft: DraftOrderJson; token: string }) 
 /** The order agreed by phone, and paying it as at checkout. */
 export default function PayLink() {
   const { draft, token, problem } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
-  const [method, setMethod] = useState<PaymentMethod>('bank_transfer');
-  const [terms, setTerms] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  if (!draft) {
-    return (
-      <main className="mx-auto max-w-3xl px-4 py-12">
-        <h1 className="text-2xl font-semibold">Pay for your order</h1>
-        <p className="mt-4" role="alert">
-          {problem}
-        </p>
-      </main>
-    );
-  }
+  if (!draft) return <LinkProblem title="Pay for your order" problem={problem} />;
   if (draft.balance) {
     return (
       <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:px-8">
@@ -145,30 +125,19 @@ export default function PayLink() {
       </main>
     );
   }
-  const pay = async () => {
-    setError(null);
-    if (!terms) {
-      setError('Please read and accept the terms and conditions to place your order');
-      return;
-    }
-    setBusy(true);
-    try {
-      const placed = await apiFetch<{ data: { number: string }; token: string }>(
-        `/api/pay/${token}`,
-        {
-          method: 'POST',
-          body: {
-            payment_method: method,
-            accept_terms: true,
-            expected_total: draft.totals.total.gross,
-          },
+  const place = async (method: PaymentMethod) => {
+    const placed = await apiFetch<{ data: { number: string }; token: string }>(
+      `/api/pay/${token}`,
+      {
+        method: 'POST',
+        body: {
+          payment_method: method,
+          accept_terms: true,
+          expected_total: draft.totals.total.gross,
         },
-      );
-      await navigate(`/checkout/order/${placed.data.number}?token=${placed.token}`);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Please try again.');
-      setBusy(false);
-    }
+      },
+    );
+    return `/checkout/order/${placed.data.number}?token=${placed.token}`;
   };
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:px-8">
@@ -188,32 +157,12 @@ export default function PayLink() {
           <span>{formatGBP(toPence(draft.totals.total.gross))}</span>
         </li>
       </ul>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="font-semibold">How would you like to pay?</legend>
-        {draft.payment_methods.map((id) => (
-          <label key={id} className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="payment_method"
-              value={id}
-              checked={method === id}
-              onChange={() => setMethod(id)}
-            />
-            {PAYMENT_METHOD_LABELS[id]}
-          </label>
-        ))}
-      </fieldset>
-      <label className="flex items-center gap-2">
-        <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />I have
-        read and accept the{' '}
-        <a href="/terms-and-conditions" className="underline">
-          terms and conditions
-        </a>
-      </label>
-      {error ? <FormMessage kind="error">{error}</FormMessage> : null}
-      <button type="button" className={primaryButton} disabled={busy} onClick={() => void pay()}>
-        Place order and pay {formatGBP(toPence(draft.totals.total.gross))}
-      </button>
+      <PayChoice
+        methods={draft.payment_methods}
+        button={`Place order and pay ${formatGBP(toPence(draft.totals.total.gross))}`}
+        termsMessage="Please read and accept the terms and conditions to place your order"
+        place={place}
+      />
     </main>
   );
 }

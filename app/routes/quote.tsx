@@ -1,26 +1,17 @@
-import { useState } from 'react';
-import { data, Link, useLoaderData, useNavigate } from 'react-router';
+import { data, Link, useLoaderData } from 'react-router';
 import type { QuoteJson } from '#domain/api-schemas-quotes.ts';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '#domain/checkout.ts';
+import type { PaymentMethod } from '#domain/checkout.ts';
 import { formatLondonDate } from '#domain/dates.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { noStoreHeaders } from '#app/components/account/account-context.ts';
-import { FormMessage } from '#app/components/forms/FormMessage.tsx';
-import { primaryButton } from '#app/components/forms/styles.ts';
-import { ApiError, apiFetch } from '#app/lib/api.ts';
+import { LinkProblem, linkPageMeta, PayChoice } from '#app/components/checkout/LinkPage.tsx';
+import { apiFetch } from '#app/lib/api.ts';
 
 /** One customer's quote: kept out of every cache. */
 export const headers = noStoreHeaders;
 
-export function meta() {
-  // The link's secret is in the URL: keep it out of other sites' Referer headers.
-  return [
-    { title: 'Your quote | Tessera' },
-    { name: 'robots', content: 'noindex' },
-    { name: 'referrer', content: 'no-referrer' },
-  ];
-}
+export const meta = () => linkPageMeta('Your quote');
 
 export async function loader({
   params,
@@ -50,7 +41,7 @@ const STATE_TEXT: Partial<Record<QuoteJson['state'], string>> = {
   superseded: 'This quote has been replaced by a newer revision: please open the latest one.',
 };
 
-function Figures({ quote }: { quote: QuoteJson }) {
+function Figures({ quote, query }: { quote: QuoteJson; query: string }) {
   const t = quote.totals;
   return (
     <ul className="flex flex-col gap-2" aria-label="Your quote">
@@ -61,6 +52,15 @@ function Figures({ quote }: { quote: QuoteJson }) {
             {line.m2 ? `, ${line.m2} m²` : ''} × {line.pieces}
             {line.made_to_specification ? (
               <span className="block text-sm text-stone-600">Made to your specification</span>
+            ) : null}
+            {line.drawing ? (
+              <a
+                className="block text-sm underline"
+                href={`/api/quotes/${quote.number}/lines/${line.position}/drawing${query}`}
+                download={line.drawing.file_name}
+              >
+                Drawing
+              </a>
             ) : null}
           </span>
           <span>{money(line.total.gross)}</span>
@@ -97,39 +97,14 @@ function Figures({ quote }: { quote: QuoteJson }) {
 /** A quote for bespoke work: its lines and figures, and accepting it with the deposit. */
 export default function QuotePage() {
   const { quote, query, problem } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
-  const [method, setMethod] = useState<PaymentMethod>('bank_transfer');
-  const [terms, setTerms] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  if (!quote) {
-    return (
-      <main className="mx-auto max-w-3xl px-4 py-12">
-        <h1 className="text-2xl font-semibold">Your quote</h1>
-        <p className="mt-4" role="alert">
-          {problem}
-        </p>
-      </main>
+  if (!quote) return <LinkProblem title="Your quote" problem={problem} />;
+  const accept = async (method: PaymentMethod) => {
+    const accepted = await apiFetch<{ data: { number: string }; token: string | null }>(
+      `/api/quotes/${quote.number}/accept${query}`,
+      { method: 'POST', body: { payment_method: method, accept_terms: true } },
     );
-  }
-  const accept = async () => {
-    setError(null);
-    if (!terms) {
-      setError('Please read and accept the terms and conditions to accept the quote');
-      return;
-    }
-    setBusy(true);
-    try {
-      const accepted = await apiFetch<{ data: { number: string }; token: string | null }>(
-        `/api/quotes/${quote.number}/accept${query}`,
-        { method: 'POST', body: { payment_method: method, accept_terms: true } },
-      );
-      const link = accepted.token ? `?token=${accepted.token}` : '';
-      await navigate(`/checkout/order/${accepted.data.number}${link}`);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Please try again.');
-      setBusy(false);
-    }
+    const link = accepted.token ? `?token=${accepted.token}` : '';
+    return `/checkout/order/${accepted.data.number}${link}`;
   };
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:px-8">
@@ -144,7 +119,7 @@ export default function QuotePage() {
           : ''}
         .
       </p>
-      <Figures quote={quote} />
+      <Figures quote={quote} query={query} />
       {quote.rights_note ? <p className="text-sm">{quote.rights_note}.</p> : null}
       {quote.notes ? <p className="whitespace-pre-line">{quote.notes}</p> : null}
       {STATE_TEXT[quote.state] ? <p role="alert">{STATE_TEXT[quote.state]}</p> : null}
@@ -158,39 +133,12 @@ export default function QuotePage() {
       ) : null}
       {quote.state === 'sent' ? (
         <section aria-label="Accept the quote" className="flex flex-col gap-3">
-          <fieldset className="flex flex-col gap-2">
-            <legend className="font-semibold">How would you like to pay?</legend>
-            {(['bank_transfer', 'card'] as const).map((id) => (
-              <label key={id} className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="payment_method"
-                  value={id}
-                  checked={method === id}
-                  onChange={() => setMethod(id)}
-                />
-                {PAYMENT_METHOD_LABELS[id]}
-              </label>
-            ))}
-          </fieldset>
-          <label className="flex items-center gap-2">
-            <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
-            <span>
-              I have read and accept the{' '}
-              <Link className="underline" to="/terms-and-conditions">
-                terms and conditions
-              </Link>
-            </span>
-          </label>
-          {error ? <FormMessage kind="error">{error}</FormMessage> : null}
-          <button
-            type="button"
-            className={primaryButton}
-            disabled={busy}
-            onClick={() => void accept()}
-          >
-            Accept quote and pay {money(quote.totals.pay_now)}
-          </button>
+          <PayChoice
+            methods={['bank_transfer', 'card']}
+            button={`Accept quote and pay ${money(quote.totals.pay_now)}`}
+            termsMessage="Please read and accept the terms and conditions to accept the quote"
+            place={accept}
+          />
         </section>
       ) : null}
     </main>

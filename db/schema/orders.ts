@@ -58,6 +58,8 @@ export const orders = pgTable(
     totalNetPence: integer('total_net_pence').notNull(),
     totalVatPence: integer('total_vat_pence').notNull(),
     totalPence: integer('total_pence').notNull(),
+    /** What the first payment takes when not the whole total: an accepted quote's deposit. */
+    firstPaymentPence: integer('first_payment_pence'),
     /**
      * The discount code used (discount_codes.id, no foreign key: a snapshot), and what it took
      * off the goods and the delivery, VAT included; the figures above are after it.

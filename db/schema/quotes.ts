@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { customers } from './customers.ts';
 import { orders } from './orders.ts';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** Quote numbers are human ('Q-100001'); every revision of a quote keeps its number. */
 export const quoteNumberSeq = pgSequence('quote_number_seq', { startWith: 100001 });
@@ -83,6 +86,21 @@ export const quotes = pgTable(
 );
 
 /**
+ * A drawing of a bespoke piece as staff uploaded it (a PDF or an image, judged by its bytes):
+ * kept apart from the lines, which every save rewrites, and shared by a quote's revisions.
+ */
+export const quoteDrawings = pgTable('quote_drawings', {
+  id: serial('id').primaryKey(),
+  /** The name it downloads as, its extension that of its bytes (domain/uploads.ts). */
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * One line of a quote: a catalogue size at the quote's price, or a bespoke piece described by
  * stone, thickness and measurements (or a drawing), priced by area or per piece.
  */
@@ -104,6 +122,8 @@ export const quoteLines = pgTable(
     thicknessMm: integer('thickness_mm'),
     lengthMm: integer('length_mm'),
     widthMm: integer('width_mm'),
+    /** The piece's drawing; a line with one may leave out its length and width. */
+    drawingId: integer('drawing_id').references(() => quoteDrawings.id),
     edgeProfile: text('edge_profile'),
     finish: text('finish'),
     /** Cut-outs in each piece, each at cutout_price_pence. */

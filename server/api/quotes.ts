@@ -3,12 +3,14 @@ import { z } from 'zod';
 import {
   acceptedQuoteSchema,
   acceptQuoteBody,
+  quoteLineParams,
   quoteNumberParams,
   quoteSchema,
   quoteTokenQuery,
 } from '#domain/api-schemas-quotes.ts';
 import type { PlacedOrderJson } from '#domain/checkout.ts';
 import { shopOrigin } from '../http/origin.ts';
+import { sendDownload } from '../http/download.ts';
 import { chargeRequest } from '../http/request-limits.ts';
 import { route } from '../http/route.ts';
 import { QuoteAcceptance, type QuoteAccess } from '../services/quotes/accept-quote.ts';
@@ -49,6 +51,26 @@ export async function quotesApi(app: FastifyInstance) {
   });
 
   route(app, {
+    method: 'GET',
+    url: '/quotes/:number/lines/:position/drawing',
+    summary:
+      "The drawing of a quote's bespoke line (a PDF or an image, a download), for the quote's customer or the holder of its link's token (404 for anyone else, or a line without one)",
+    tags,
+    params: quoteLineParams,
+    query: quoteTokenQuery,
+    response: { description: 'The file', contentType: 'application/pdf', errors: [404] },
+    handler: async ({ params, query, request, reply }) =>
+      sendDownload(
+        reply,
+        await acceptance.drawing(
+          params.number,
+          params.position,
+          await access(request, query.token),
+        ),
+      ),
+  });
+
+  route(app, {
     method: 'POST',
     url: '/quotes/:number/accept',
     summary:
@@ -74,7 +96,7 @@ export async function quotesApi(app: FastifyInstance) {
       );
       reply.status(accepted.token ? 201 : 200);
       const order = accepted.order;
-      // The one place a quote's payment starts; its amount comes from quote-payment.ts.
+      // The one place a quote's payment starts: the order carries the deposit it asks first.
       const started = await payments.startPlaced(order);
       const payment: PlacedOrderJson['payment'] = started?.client ?? null;
       return {

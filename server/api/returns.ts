@@ -10,6 +10,7 @@ import {
   RETURN_PHOTOS_MAX,
 } from '#domain/api-schemas-returns.ts';
 import { orderParams, orderTokenQuery } from '#domain/checkout.ts';
+import { acceptRawBody } from '../http/raw-body.ts';
 import { route } from '../http/route.ts';
 import { checkedUpload } from '../services/media/uploaded-image.ts';
 import { figuresJson, ReturnService } from '../services/returns/returns.ts';
@@ -29,11 +30,7 @@ export async function returnsApi(app: FastifyInstance) {
     reply.header('cache-control', 'no-store');
   });
   // A photo arrives as the raw body, as the back office's image uploads do.
-  app.addContentTypeParser(
-    [...UPLOAD_CONTENT_TYPES],
-    { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  acceptRawBody(app, UPLOAD_CONTENT_TYPES, PHOTO_MAX_BYTES);
 
   route(app, {
     method: 'GET',

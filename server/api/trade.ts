@@ -13,6 +13,7 @@ import {
 } from '#domain/trade-applications.ts';
 import { shopOrigin } from '../http/origin.ts';
 import { chargeRequest } from '../http/request-limits.ts';
+import { acceptRawBody } from '../http/raw-body.ts';
 import { route } from '../http/route.ts';
 import { TradeApplications } from '../services/trade/applications.ts';
 import { requireCustomerId } from './auth.ts';
@@ -33,11 +34,7 @@ export async function tradeApi(app: FastifyInstance) {
     await requireCustomerId(request);
   });
   // The evidence arrives as the raw body; its first bytes decide what it is, not this header.
-  app.addContentTypeParser(
-    [...EVIDENCE_CONTENT_TYPES],
-    { parseAs: 'buffer', bodyLimit: EVIDENCE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  acceptRawBody(app, EVIDENCE_CONTENT_TYPES, EVIDENCE_MAX_BYTES);
 
   route(app, {
     method: 'GET',

@@ -1,6 +1,6 @@
 import { UPLOAD_CONTENT_TYPES } from '#domain/admin-images.ts';
 import { IMPORT_CONTENT_TYPES } from '#domain/admin-jobs.ts';
-import { EVIDENCE_CONTENT_TYPES } from '#domain/trade-applications.ts';
+import { DOCUMENT_CONTENT_TYPES } from '#domain/uploads.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../http/errors.ts';
@@ -47,8 +47,9 @@ export function isCrossOrigin(headers: FastifyRequest['headers'], own: string): 
 }
 
 /**
- * A product or content image upload, a product CSV import or a trade application's evidence: a body no cross-site form can send (browsers
- * ask first, and the origin check still applies). Matched on the route the router chose, not
+ * A product or content image upload, a product CSV import, a trade application's evidence or a
+ * quote's drawing: a body no cross-site form can send (browsers ask first, and the origin check
+ * still applies). Matched on the route the router chose, not
  * on the raw URL, so an encoded spelling of the path cannot pass as one or dodge the rule.
  */
 function isUpload(route: string | undefined, contentType: string | undefined): boolean {
@@ -61,8 +62,8 @@ function isUpload(route: string | undefined, contentType: string | undefined): b
     (route === '/api/admin/imports' &&
       (IMPORT_CONTENT_TYPES as readonly string[]).includes(type)) ||
     (route === '/api/admin/products/:id/documents' && type === 'application/pdf') ||
-    (route === '/api/trade/applications/evidence' &&
-      (EVIDENCE_CONTENT_TYPES as readonly string[]).includes(type))
+    ((route === '/api/trade/applications/evidence' || route === '/api/admin/quotes/drawings') &&
+      (DOCUMENT_CONTENT_TYPES as readonly string[]).includes(type))
   );
 }
 

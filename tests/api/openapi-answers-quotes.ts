@@ -1,5 +1,6 @@
 // The quotes' part of openapi-answers.test.ts: staff list enquiries and quotes, build a quote,
-// edit, send, revise and send again, withdraw another; the customer opens the link and accepts.
+// upload a drawing, edit, send, revise and send again, withdraw another; the customer opens the
+// link, downloads the drawing and accepts.
 import type { Checked } from './openapi-answers-returns.ts';
 
 export async function quoteAnswers<C>({
@@ -40,7 +41,21 @@ export async function quoteAnswers<C>({
   await checked(staff, 'GET', '/api/admin/quotes/enquiries');
   const created = await checked(staff, 'POST', '/api/admin/quotes', body);
   const number = created.json().data.number as string;
-  await checked(staff, 'PUT', `/api/admin/quotes/${number}`, { ...body, deposit_percent: 20 });
+  const drawing = await checked(
+    staff,
+    'POST',
+    '/api/admin/quotes/drawings?file_name=worktop',
+    Buffer.from('%PDF-1.4\n% a worktop\n'),
+    { 'content-type': 'application/pdf' },
+  );
+  const drawingId = drawing.json().data.id as number;
+  await checked(staff, 'GET', `/api/admin/quotes/drawings/${drawingId}`);
+  const drawn = { ...body.lines[0], length_mm: null, width_mm: null, pricing: 'piece' };
+  await checked(staff, 'PUT', `/api/admin/quotes/${number}`, {
+    ...body,
+    deposit_percent: 20,
+    lines: [{ ...drawn, drawing_id: drawingId }, body.lines[1]],
+  });
   await checked(staff, 'POST', `/api/admin/quotes/${number}/send`, {});
   await checked(staff, 'POST', `/api/admin/quotes/${number}/revise`, {});
   const sent = await checked(staff, 'POST', `/api/admin/quotes/${number}/send`, {});
@@ -49,6 +64,7 @@ export async function quoteAnswers<C>({
   await checked(staff, 'GET', '/api/admin/quotes?state=superseded');
   const link = new URL(sent.json().link as string);
   await checked(customer, 'GET', `/api/quotes/${number}${link.search}`);
+  await checked(customer, 'GET', `/api/quotes/${number}/lines/0/drawing${link.search}`);
   await checked(customer, 'POST', `/api/quotes/${number}/accept${link.search}`, {
     payment_method: 'bank_transfer',
     accept_terms: true,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { checkoutInput } from '#tests/setup/api-shopper.ts';
+import { readPdf } from '#tests/setup/read-pdf.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -213,6 +214,10 @@ describe('quotes', () => {
           WHERE o.number = ${order.number}`,
     );
     expect(payment!.amount_pence).toBe(13_188);
+    const [stored] = await rows<{ first_payment_pence: number }>(
+      sql`SELECT first_payment_pence FROM orders WHERE number = ${order.number}`,
+    );
+    expect(stored!.first_payment_pence).toBe(13_188);
     const [confirmation] = await rows<{ text: string }>(
       sql`SELECT m.text FROM mail_outbox m JOIN orders o ON o.id = m.order_id
           WHERE o.number = ${order.number} AND m.kind = 'order_confirmation'`,
@@ -325,5 +330,98 @@ describe('quotes', () => {
           WHERE q.number = ${number}`,
     );
     expect(count!.n).toBe(1);
+  });
+
+  it("take a drawing for a bespoke piece, downloaded through the quote's link and by nobody else", async () => {
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('a worktop drawn'),
+    ]);
+    const upload = (bytes: Buffer, type: string, name = '') =>
+      manager.call('POST', `/api/admin/quotes/drawings${name}`, bytes, { 'content-type': type });
+    const wrong = await upload(Buffer.from('%!PS-Adobe-3.0 not a drawing'), 'application/pdf');
+    expect(wrong.status).toBe(415);
+    expect(wrong.body).toMatchObject({
+      error: 'The drawing must be a PDF, JPEG, PNG or WebP file',
+    });
+    const text = await upload(Buffer.from('hello'), 'text/plain');
+    expect(text.status).toBe(415);
+    const uploaded = await upload(png, 'image/png', '?file_name=Kitchen%20plan.pdf');
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.data).toEqual({
+      id: expect.any(Number),
+      file_name: 'Kitchen plan.png',
+      content_type: 'image/png',
+      size_bytes: png.length,
+    });
+    const drawingId = uploaded.body.data.id as number;
+    const staffCopy = await manager.call('GET', `/api/admin/quotes/drawings/${drawingId}`);
+    expect(staffCopy.response.rawPayload.equals(png)).toBe(true);
+
+    const drawn = { ...worktop, product_id: stone, length_mm: null, width_mm: null, cutouts: 0 };
+    const refused = await manager.call(
+      'POST',
+      '/api/admin/quotes',
+      quoteBody({
+        lines: [
+          { ...drawn, pricing: 'piece' },
+          { ...drawn, drawing_id: drawingId },
+          { ...drawn, pricing: 'piece', drawing_id: drawingId + 1000 },
+        ],
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({
+      'lines.0.length_mm': 'Give the length and width in mm, or upload a drawing',
+      'lines.0.width_mm': 'Give the length and width in mm, or upload a drawing',
+      'lines.1.pricing': 'A line priced per m² needs its length and width',
+    });
+    const unknown = await manager.call(
+      'POST',
+      '/api/admin/quotes',
+      quoteBody({ lines: [{ ...drawn, pricing: 'piece', drawing_id: drawingId + 1000 }] }),
+    );
+    expect(unknown.body.fields).toEqual({ 'lines.0.drawing_id': 'Upload the drawing again' });
+
+    // Two pieces cut to the drawing at £350.00 each: £700.00, and the tiles £160.00.
+    const { number, token } = await sentQuote({
+      lines: [
+        { ...drawn, pricing: 'piece', pieces: 2, unit_price: '350.00', drawing_id: drawingId },
+        { kind: 'catalogue', variation_id: tile.id, pieces: 4, unit_price: '40.00' },
+      ],
+    });
+    const seen = (await t.app.inject({ url: `/api/quotes/${number}?token=${token}` })).json().data;
+    expect(seen.lines[0]).toMatchObject({
+      description: '30 mm, to drawing, Bullnose edge, Honed',
+      length_mm: null,
+      m2: null,
+      drawing: { id: drawingId, file_name: 'Kitchen plan.png' },
+      total: { gross: '700.00' },
+    });
+    expect(seen.lines[1].drawing).toBeNull();
+    expect(seen.totals.goods.gross).toBe('860.00');
+
+    const drawing = (position: number, query: string) =>
+      t.app.inject({ url: `/api/quotes/${number}/lines/${position}/drawing${query}` });
+    const got = await drawing(0, `?token=${token}`);
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.headers['content-disposition']).toBe('attachment; filename="Kitchen plan.png"');
+    expect(got.rawPayload.equals(png)).toBe(true);
+    expect((await drawing(0, '')).statusCode).toBe(404);
+    expect((await drawing(0, '?token=nope')).statusCode).toBe(404);
+    expect((await drawing(1, `?token=${token}`)).statusCode).toBe(404);
+
+    const pdf = await manager.call('GET', `/api/admin/quotes/${number}/quote.pdf`);
+    const { pages } = await readPdf(pdf.response.rawPayload);
+    expect(pages.join(' ')).toContain('Drawing: Kitchen plan.png');
+
+    const order = (await accept(number, token)).json().data;
+    expect(order.lines[0]).toMatchObject({
+      size: '30 mm, to drawing, Bullnose edge, Honed',
+      is_bespoke: true,
+      pieces: 2,
+      total: { gross: '700.00' },
+    });
   });
 });

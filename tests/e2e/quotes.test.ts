@@ -1,7 +1,8 @@
-// A homeowner asks for a worktop cut to size, staff build and send the quote in the back office,
-// and the homeowner opens the mailed link, accepts and pays the deposit by bank transfer
-// (desktop and 375 px). Figures by hand: 1200 × 600 mm at £180.00/m² = £129.60, 2 cut-outs at
+// A homeowner asks for a worktop cut to size, staff build the quote in the back office with a
+// drawing of it and send it, and the homeowner opens the mailed link, downloads the drawing,
+// accepts and pays the deposit by bank transfer (desktop and 375 px). Figures by hand: 1200 × 600 mm at £180.00/m² = £129.60, 2 cut-outs at
 // £45.00 = £90.00, delivery £60.00: total £279.60 with £46.60 VAT; 30 % deposit £83.88.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
@@ -19,6 +20,8 @@ let base: string;
 let staff: BrowserContext | undefined;
 let signedIn = false;
 let stone = '';
+/** The worktop's drawing as staff upload it: a PDF by its first bytes. */
+const PLAN = Buffer.from('%PDF-1.4\n% worktop 1200 x 600 with a sink and a hob cut-out\n');
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -89,11 +92,17 @@ describe.each([
     await line.getByLabel('Cut-outs per piece').fill('2');
     await line.getByLabel('Price per cut-out (£)').fill('45.00');
     await line.getByLabel('Unit price (£, VAT included)').fill('180.00');
+    await line
+      .getByLabel('Drawing (PDF or image), instead of or beside the size')
+      .setInputFiles({ name: 'Worktop plan.pdf', mimeType: 'application/pdf', buffer: PLAN });
+    await line.getByRole('link', { name: 'Worktop plan.pdf' }).waitFor();
     await form.getByLabel('Delivery (£), blank for the usual rules').fill('60.00');
     await form.getByRole('button', { name: 'Save draft and price it' }).click();
     const priced = page.getByRole('region', { name: 'Priced quote' });
     await priced.getByText('£279.60').waitFor();
-    await priced.getByText(/1200 × 600 × 30 mm, 2 cut-outs each \(0\.720 m²\) × 1/).waitFor();
+    await priced
+      .getByText(/1200 × 600 × 30 mm, 2 cut-outs each, see drawing \(0\.720 m²\) × 1/)
+      .waitFor();
     await priced.getByRole('listitem').filter({ hasText: 'Total (VAT £46.60)' }).waitFor();
     await priced
       .getByRole('listitem')
@@ -116,13 +125,21 @@ describe.each([
     const figures = home.getByRole('list', { name: 'Your quote' });
     await figures.getByText('Made to your specification').waitFor();
     expect(await figures.getByRole('listitem').allInnerTexts()).toEqual([
-      expect.stringMatching(/^.+, 1200 × 600 × 30 mm, 2 cut-outs each, 0\.720 m² × 1\n/),
+      expect.stringMatching(
+        /^.+, 1200 × 600 × 30 mm, 2 cut-outs each, see drawing, 0\.720 m² × 1\n.*\nDrawing\n/,
+      ),
       'Delivery\n£60.00',
       'Total\n£279.60',
       'VAT at 20% included\n£46.60',
       'Deposit (30%) to pay now\n£83.88',
       'Balance before delivery\n£195.72',
     ]);
+    const [download] = await Promise.all([
+      home.waitForEvent('download'),
+      figures.getByRole('link', { name: 'Drawing' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Worktop plan.pdf');
+    expect(readFileSync((await download.path())!).equals(PLAN)).toBe(true);
     const shot = viewport === DESKTOP ? 'desktop' : 'phone';
     await docsScreenshot(home, `quote-${shot}`, { fullPage: true });
     await home.getByLabel('Bank transfer').check();

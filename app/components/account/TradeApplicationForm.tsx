@@ -10,7 +10,7 @@ import {
   TRADE_MESSAGES,
   TRADES,
 } from '#domain/trade-applications.ts';
-import { ApiError, apiFetch } from '#app/lib/api.ts';
+import { ApiError, apiFetch, uploadFile } from '#app/lib/api.ts';
 import { Form } from '#app/components/forms/Form.tsx';
 import { Field, SelectField } from '#app/components/forms/Field.tsx';
 import { ErrorList, FormErrorList } from '#app/components/forms/ErrorList.tsx';
@@ -21,14 +21,8 @@ const formSchema = tradeApplicationInputSchema.omit({ evidence_id: true });
 type FormInput = z.input<typeof formSchema>;
 
 async function uploadEvidence(file: File): Promise<number> {
-  const response = await fetch('/api/trade/applications/evidence', {
-    method: 'POST',
-    body: file,
-    headers: { 'content-type': file.type || 'application/octet-stream' },
-  });
-  const json = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, json);
-  return json.data.id as number;
+  return (await uploadFile<{ data: { id: number } }>('/api/trade/applications/evidence', file)).data
+    .id;
 }
 
 /** The trade account application (company, registers, trade, address and evidence). */

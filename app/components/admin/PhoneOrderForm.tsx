@@ -1,15 +1,11 @@
 // An order taken by phone: the customer (found among customers and guests, or typed), the lines
 // (sizes found by product name or SKU), the delivery; saved as a draft the server prices as
 // checkout would, then mailed to the customer as a payment link.
-import { useState, type ReactNode } from 'react';
-import { useFieldArray, useForm, useFormContext, type UseFormReturn } from 'react-hook-form';
+import { useState } from 'react';
+import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from '#domain/zod.ts';
-import {
-  ORDER_TASK_MESSAGES,
-  type DraftOrderJson,
-  type SizeChoiceJson,
-} from '#domain/api-schemas-order-tasks.ts';
+import { ORDER_TASK_MESSAGES, type DraftOrderJson } from '#domain/api-schemas-order-tasks.ts';
 import type { StaffCustomerJson, StaffCustomerRow } from '#domain/api-types.ts';
 import { DELIVERY_OPTION_IDS } from '#domain/checkout.ts';
 import { addressSchema } from '#domain/validation.ts';
@@ -22,6 +18,7 @@ import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { failureMessage, formProblem, money, Panel } from '#app/components/admin/ui.tsx';
 import { OPTION_LABELS } from '#app/components/admin/OrderTasks.tsx';
+import { Finder, SizeFinder } from './Finder.tsx';
 
 const phoneOrderForm = z.object({
   customer_q: z.string(),
@@ -43,65 +40,6 @@ const phoneOrderForm = z.object({
 });
 type Values = z.input<typeof phoneOrderForm>;
 type PhoneForm = UseFormReturn<Values, unknown, z.output<typeof phoneOrderForm>>;
-
-/**
- * A search box of the form and what it found, each item with its own action; `done` clears the
- * list once one is chosen.
- */
-export function Finder<T>({
-  name,
-  label,
-  button,
-  url,
-  none,
-  listLabel,
-  itemKey,
-  children,
-}: {
-  name: 'customer_q' | 'size_q';
-  label: string;
-  button: string;
-  url: (q: string) => string;
-  none: string;
-  listLabel: string;
-  itemKey: (item: T) => string | number;
-  children: (item: T, done: () => void) => ReactNode;
-}) {
-  const { getValues } = useFormContext<Values>();
-  const [found, setFound] = useState<T[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const find = async () => {
-    setProblem(null);
-    try {
-      setFound(
-        (await adminFetch<{ data: T[] }>(url(encodeURIComponent(getValues(name).trim())))).data,
-      );
-    } catch (error) {
-      setProblem(failureMessage(error));
-    }
-  };
-  return (
-    <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-end gap-2">
-        <Field name={name} label={label} type="search" />
-        <button type="button" className={secondaryButton} onClick={() => void find()}>
-          {button}
-        </button>
-      </div>
-      {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
-      {found?.length === 0 ? <p className="text-sm">{none}</p> : null}
-      {found?.length ? (
-        <ul className="flex flex-col gap-1 text-sm" aria-label={listLabel}>
-          {found.map((item) => (
-            <li key={itemKey(item)} className="flex flex-wrap items-center gap-2">
-              {children(item, () => setFound(null))}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
 
 /** Customers and guests matching what was typed; choosing one fills the address. */
 function CustomerFinder({ form }: { form: PhoneForm }) {
@@ -140,41 +78,6 @@ function CustomerFinder({ form }: { form: PhoneForm }) {
         <button type="button" className="underline" onClick={() => void choose(row).then(done)}>
           {row.first_name} {row.last_name} ({row.email})
         </button>
-      )}
-    </Finder>
-  );
-}
-
-/** Sizes on sale by product name or SKU; each found may be added once as a line. */
-function SizeFinder({ onAdd }: { onAdd: (size: SizeChoiceJson) => void }) {
-  return (
-    <Finder<SizeChoiceJson>
-      name="size_q"
-      label="Product name or SKU"
-      button="Find sizes"
-      url={(q) => `/api/admin/orders/sizes?q=${q}`}
-      none="No size on sale matches."
-      listLabel="Sizes found"
-      itemKey={(size) => size.variation_id}
-    >
-      {(size, done) => (
-        <>
-          <span>
-            {size.product}, {size.size} {size.sku ? `(${size.sku})` : ''} · {money(size.price)}{' '}
-            {size.unit === 'm2' ? 'a m²' : 'each'}
-          </span>
-          <button
-            type="button"
-            className="underline"
-            aria-label={`Add ${size.product}, ${size.size}`}
-            onClick={() => {
-              onAdd(size);
-              done();
-            }}
-          >
-            Add
-          </button>
-        </>
       )}
     </Finder>
   );
@@ -288,15 +191,25 @@ export function PhoneOrderForm() {
         <CustomerFinder form={form} />
         <AddressFields prefix="shipping" section="shipping" />
         <SizeFinder
-          onAdd={(size) => {
-            if (!form.getValues('lines').some((l) => l.variation_id === size.variation_id)) {
-              lines.append({
-                variation_id: size.variation_id,
-                name: `${size.product}, ${size.size}`,
-                pieces: '1',
-              });
-            }
-          }}
+          label="Product name or SKU"
+          button="Find sizes"
+          none="No size on sale matches."
+          listLabel="Sizes found"
+          actions={[
+            {
+              text: 'Add',
+              label: (size) => `Add ${size.product}, ${size.size}`,
+              add: (size) => {
+                if (!form.getValues('lines').some((l) => l.variation_id === size.variation_id)) {
+                  lines.append({
+                    variation_id: size.variation_id,
+                    name: `${size.product}, ${size.size}`,
+                    pieces: '1',
+                  });
+                }
+              },
+            },
+          ]}
         />
         {lines.fields.length ? (
           <ul aria-label="Lines" className="flex flex-col gap-2">

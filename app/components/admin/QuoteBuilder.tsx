@@ -2,19 +2,22 @@
 // a stone, or a size on sale, at the price staff set), delivery by the usual rules or by hand,
 // the deposit and the validity. Saved as a draft the server prices, then sent with a PDF.
 import { useState } from 'react';
-import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
+import { useFieldArray, useForm, useFormContext, type UseFormReturn } from 'react-hook-form';
 import type { SizeChoiceJson } from '#domain/api-schemas-order-tasks.ts';
-import type { QuoteJson } from '#domain/api-schemas-quotes.ts';
+import type { QuoteDrawingJson, QuoteJson } from '#domain/api-schemas-quotes.ts';
+import { QUOTE_MESSAGES } from '#domain/quotes.ts';
+import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES } from '#domain/uploads.ts';
 import type { AddressInput } from '#domain/validation.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
+import { ApiError, uploadFile } from '#app/lib/api.ts';
 import { AddressFields, blankAddress } from '#app/components/forms/AddressFields.tsx';
 import { FormErrorList } from '#app/components/forms/ErrorList.tsx';
 import { Field, SelectField, TextAreaField } from '#app/components/forms/Field.tsx';
 import { Form } from '#app/components/forms/Form.tsx';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
-import { formProblem, money, Panel } from './ui.tsx';
-import { Finder } from './PhoneOrderForm.tsx';
+import { failureMessage, formProblem, Panel } from './ui.tsx';
+import { SizeFinder } from './Finder.tsx';
 import { QuoteSummary } from './QuoteSummary.tsx';
 
 interface LineValues {
@@ -25,6 +28,9 @@ interface LineValues {
   thickness_mm: string;
   length_mm: string;
   width_mm: string;
+  /** The drawing uploaded for a bespoke piece, and the name it downloads as. */
+  drawing_id: number | null;
+  drawing_name: string;
   edge_profile: string;
   finish: string;
   cutouts: string;
@@ -89,6 +95,8 @@ export function quoteValues(quote: QuoteJson): QuoteValues {
       thickness_mm: text(line.thickness_mm),
       length_mm: text(line.length_mm),
       width_mm: text(line.width_mm),
+      drawing_id: line.drawing?.id ?? null,
+      drawing_name: line.drawing?.file_name ?? '',
       edge_profile: line.edge_profile ?? '',
       finish: line.finish ?? '',
       cutouts: String(line.cutouts),
@@ -103,6 +111,8 @@ export function quoteValues(quote: QuoteJson): QuoteValues {
 /** The form's values as the API takes them: numbers typed as text sent as numbers. */
 function body(values: QuoteValues, version: number | undefined) {
   const n = (text: string) => (text.trim() === '' ? NaN : Number(text));
+  // A piece cut to its drawing may leave its measurements blank.
+  const side = (text: string) => (text.trim() === '' ? null : Number(text));
   return {
     address: values.address,
     enquiry_id: values.enquiry_id,
@@ -124,8 +134,9 @@ function body(values: QuoteValues, version: number | undefined) {
             kind: 'bespoke',
             product_id: line.product_id,
             thickness_mm: n(line.thickness_mm),
-            length_mm: n(line.length_mm),
-            width_mm: n(line.width_mm),
+            length_mm: side(line.length_mm),
+            width_mm: side(line.width_mm),
+            drawing_id: line.drawing_id,
             edge_profile: line.edge_profile,
             finish: line.finish,
             cutouts: n(line.cutouts),
@@ -156,11 +167,61 @@ function LineFields({ line, i }: { line: LineValues; i: number }) {
           <Field name={at('finish')} label="Finish" />
           <Field name={at('cutouts')} label="Cut-outs per piece" inputMode="numeric" />
           <Field name={at('cutout_price')} label="Price per cut-out (£)" inputMode="decimal" />
+          <DrawingField i={i} />
         </>
       ) : null}
       <Field name={at('pieces')} label="Pieces" inputMode="numeric" />
       <SelectField name={at('pricing')} label="Priced" options={PRICING} />
       <Field name={at('unit_price')} label="Unit price (£, VAT included)" inputMode="decimal" />
+    </div>
+  );
+}
+
+/** A bespoke line's drawing: uploaded as it is chosen, named on the line, or taken off it. */
+function DrawingField({ i }: { i: number }) {
+  const { setValue, watch } = useFormContext<QuoteValues>();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [id, name] = [watch(`lines.${i}.drawing_id`), watch(`lines.${i}.drawing_name`)];
+  const attach = (drawing: { id: number; file_name: string } | null) => {
+    setValue(`lines.${i}.drawing_id`, drawing?.id ?? null, { shouldDirty: true });
+    setValue(`lines.${i}.drawing_name`, drawing?.file_name ?? '', { shouldDirty: true });
+  };
+  const upload = async (file: File) => {
+    setProblem(null);
+    if (file.size > DOCUMENT_MAX_BYTES) return setProblem(QUOTE_MESSAGES.drawingTooLarge);
+    try {
+      const path = `/api/admin/quotes/drawings?file_name=${encodeURIComponent(file.name)}`;
+      attach((await uploadFile<{ data: QuoteDrawingJson }>(path, file)).data);
+    } catch (error) {
+      const tooLarge = error instanceof ApiError && error.status === 413;
+      setProblem(tooLarge ? QUOTE_MESSAGES.drawingTooLarge : failureMessage(error));
+    }
+  };
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <label className="flex flex-col gap-1">
+        <span>Drawing (PDF or image), instead of or beside the size</span>
+        <input
+          type="file"
+          accept={DOCUMENT_CONTENT_TYPES.join(',')}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void upload(file);
+          }}
+        />
+      </label>
+      {id !== null ? (
+        <span className="flex flex-wrap items-center gap-2">
+          Drawing:{' '}
+          <a className="underline" href={`/api/admin/quotes/drawings/${id}`} download={name}>
+            {name}
+          </a>
+          <button type="button" className="underline" onClick={() => attach(null)}>
+            Take the drawing off
+          </button>
+        </span>
+      ) : null}
+      {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
     </div>
   );
 }
@@ -202,6 +263,8 @@ export function QuoteBuilder({
       thickness_mm: '',
       length_mm: '',
       width_mm: '',
+      drawing_id: null,
+      drawing_name: '',
       edge_profile: '',
       finish: '',
       cutouts: '0',
@@ -225,45 +288,24 @@ export function QuoteBuilder({
         <FormErrorList />
         {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
         <AddressFields prefix="address" section="shipping" />
-        <Finder<SizeChoiceJson>
-          name="size_q"
+        <SizeFinder
           label="Stone or size (product name or SKU)"
           button="Find stone"
-          url={(q) => `/api/admin/orders/sizes?q=${q}`}
           none="No stone on sale matches."
           listLabel="Stones found"
-          itemKey={(size) => size.variation_id}
-        >
-          {(size, done) => (
-            <>
-              <span>
-                {size.product}, {size.size} · {money(size.price)}
-              </span>
-              <button
-                type="button"
-                className="underline"
-                aria-label={`Add a bespoke piece of ${size.product}`}
-                onClick={() => {
-                  add(size, 'bespoke');
-                  done();
-                }}
-              >
-                Bespoke piece
-              </button>
-              <button
-                type="button"
-                className="underline"
-                aria-label={`Add ${size.product}, ${size.size}`}
-                onClick={() => {
-                  add(size, 'catalogue');
-                  done();
-                }}
-              >
-                This size
-              </button>
-            </>
-          )}
-        </Finder>
+          actions={[
+            {
+              text: 'Bespoke piece',
+              label: (size) => `Add a bespoke piece of ${size.product}`,
+              add: (size) => add(size, 'bespoke'),
+            },
+            {
+              text: 'This size',
+              label: (size) => `Add ${size.product}, ${size.size}`,
+              add: (size) => add(size, 'catalogue'),
+            },
+          ]}
+        />
         {lines.fields.length ? (
           <ul aria-label="Quote lines" className="flex flex-col gap-4">
             {lines.fields.map((field, i) => (

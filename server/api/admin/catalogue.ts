@@ -32,6 +32,7 @@ import {
 import { listMeta } from '#domain/catalogue.ts';
 import { notFound } from '../../http/errors.ts';
 import { checkedUpload, storeUpload } from '../../services/media/uploaded-image.ts';
+import { acceptRawBody } from '../../http/raw-body.ts';
 import { route } from '../../http/route.ts';
 import { requireStaff } from '../../plugins/staff-session.ts';
 import { staffWrite } from '../../http/staff-write.ts';
@@ -63,11 +64,7 @@ export async function adminCatalogueApi(app: FastifyInstance) {
     reply.header('cache-control', 'no-store');
   });
   // Image uploads arrive as the raw body; any other type is answered 415.
-  app.addContentTypeParser(
-    [...UPLOAD_CONTENT_TYPES],
-    { parseAs: 'buffer', bodyLimit: UPLOAD_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  acceptRawBody(app, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES);
 
   const productAnswer = {
     description: 'The product as the editor shows it',

@@ -9,6 +9,7 @@ import {
   UPLOAD_CONTENT_TYPES,
   UPLOAD_MAX_BYTES,
 } from '#domain/admin-images.ts';
+import { acceptRawBody } from '../../http/raw-body.ts';
 import { route } from '../../http/route.ts';
 import { requireStaff } from '../../plugins/staff-session.ts';
 import { checkedUpload, storeUpload } from '../../services/media/uploaded-image.ts';
@@ -27,11 +28,7 @@ export async function adminContentMediaApi(app: FastifyInstance) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  app.addContentTypeParser(
-    [...UPLOAD_CONTENT_TYPES],
-    { parseAs: 'buffer', bodyLimit: UPLOAD_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  acceptRawBody(app, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES);
 
   route(app, {
     method: 'POST',

@@ -24,7 +24,7 @@ import { dashboardFigures } from '../../services/orders/dashboard.ts';
 import { renderInvoicePdf } from '../../services/orders/invoice-pdf.ts';
 import { OrderService } from '../../services/orders/orders.ts';
 import { RefundService } from '../../services/orders/refunds.ts';
-import { firstPaymentPence } from '../../services/quotes/quote-payment.ts';
+import { firstPaymentPence } from '../../services/orders/order-rows.ts';
 import { sendCreditNotePdf } from '../orders.ts';
 
 const dateParam = z
@@ -175,7 +175,7 @@ export async function adminOrdersApi(app: FastifyInstance) {
         });
         if (result === 'amount_mismatch') {
           const total = toPence(before.totals.total.gross);
-          const due = await firstPaymentPence(app.services.db, { id, totalPence: total });
+          const due = await firstPaymentPence(app.services.db, id);
           throw conflict(
             due === total
               ? `The amount received is not the order total of £${before.totals.total.gross}`

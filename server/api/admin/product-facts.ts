@@ -11,6 +11,7 @@ import {
   productFactsEditSchema,
 } from '#domain/product-facts.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { acceptRawBody } from '../../http/raw-body.ts';
 import { route } from '../../http/route.ts';
 import { staffWrite } from '../../http/staff-write.ts';
 import { requireStaff } from '../../plugins/staff-session.ts';
@@ -49,11 +50,7 @@ export async function adminProductFactsApi(app: FastifyInstance) {
     reply.header('cache-control', 'no-store');
   });
   // Documents arrive as the raw body; the header of the bytes decides whether it is a PDF.
-  app.addContentTypeParser(
-    'application/pdf',
-    { parseAs: 'buffer', bodyLimit: PRODUCT_DOCUMENT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  acceptRawBody(app, ['application/pdf'], PRODUCT_DOCUMENT_MAX_BYTES);
 
   route(app, {
     method: 'GET',

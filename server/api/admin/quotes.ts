@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  drawingParams,
+  drawingUploadQuery,
+  quoteDrawingSchema,
   quoteInputSchema,
   quoteNumberParams,
   quoteSchema,
@@ -10,14 +13,18 @@ import {
   sentQuoteSchema,
 } from '#domain/api-schemas-quotes.ts';
 import { QUOTE_MESSAGES, QUOTE_STATES } from '#domain/quotes.ts';
+import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES } from '#domain/uploads.ts';
+import { sendDownload } from '../../http/download.ts';
 import { notFound } from '../../http/errors.ts';
 import { shopOrigin } from '../../http/origin.ts';
 import { sendPdf } from '../../http/pdf.ts';
+import { acceptRawBody } from '../../http/raw-body.ts';
 import { route } from '../../http/route.ts';
 import { staffWrite } from '../../http/staff-write.ts';
 import { requireStaff } from '../../plugins/staff-session.ts';
 import { AdminQuotes } from '../../services/quotes/admin-quotes.ts';
 import { quotePdf } from '../../services/quotes/quote-document.ts';
+import { readDrawing, storeDrawing } from '../../services/quotes/quote-drawings.ts';
 import { listQuotes } from '../../services/quotes/quote-store.ts';
 import { quotableEnquiries } from '../../services/quotes/quote-enquiries.ts';
 import { enquirySummarySchema } from '#domain/api-schemas-quotes.ts';
@@ -175,4 +182,53 @@ export async function adminQuotesApi(app: FastifyInstance) {
         })),
     });
   }
+
+  await app.register(async (scope) => {
+    // The role first, before the body is read: a stranger cannot make the server read 8 MB.
+    scope.addHook('onRequest', async (request) => {
+      await requireStaff(request, area);
+    });
+    // The drawing arrives as the raw body; its first bytes decide what it is, not this header.
+    acceptRawBody(scope, DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES);
+
+    route(scope, {
+      method: 'POST',
+      url: '/admin/quotes/drawings',
+      summary: `Uploads a drawing of a bespoke piece (the body: a PDF, JPEG, PNG or WebP file, at most ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB; ?file_name= the name it downloads as) for a line to name as drawing_id; 415 for another kind of file, 413 when larger`,
+      tags,
+      query: drawingUploadQuery,
+      bodyLimit: DOCUMENT_MAX_BYTES,
+      response: {
+        description: 'The drawing',
+        schema: z.object({ data: quoteDrawingSchema }),
+        status: 201,
+        errors: [401, 403, 413, 415],
+      },
+      handler: async ({ query, request, reply }) => {
+        const data = await staffWrite(app, request, { area }, (who) =>
+          storeDrawing(app.services.db, { bytes: request.body, fileName: query.file_name }, who),
+        );
+        reply.status(201);
+        return { data };
+      },
+    });
+
+    route(scope, {
+      method: 'GET',
+      url: '/admin/quotes/drawings/:id',
+      summary: 'A drawing as uploaded: a PDF, or a JPEG, PNG or WebP image (a download)',
+      tags,
+      params: drawingParams,
+      response: {
+        description: 'The file',
+        contentType: 'application/pdf',
+        errors: [401, 403, 404],
+      },
+      handler: async ({ params, reply }) =>
+        sendDownload(
+          reply,
+          await readDrawing(app.services.db, sql`FROM quote_drawings d WHERE d.id = ${params.id}`),
+        ),
+    });
+  });
 }

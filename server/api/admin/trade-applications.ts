@@ -8,6 +8,7 @@ import {
   tradeApplicationsQuerySchema,
 } from '#domain/api-schemas-trade.ts';
 import { shopOrigin } from '../../http/origin.ts';
+import { sendDownload } from '../../http/download.ts';
 import { route } from '../../http/route.ts';
 import { staffWrite } from '../../http/staff-write.ts';
 import { requireStaff } from '../../plugins/staff-session.ts';
@@ -78,11 +79,7 @@ export async function adminTradeApplicationsApi(app: FastifyInstance) {
     },
     handler: async ({ params, request, reply }) => {
       await requireStaff(request, 'customers');
-      const file = await applications.evidence(params.id);
-      reply.type(file.contentType);
-      reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
-      reply.header('x-content-type-options', 'nosniff');
-      return file.bytes;
+      return sendDownload(reply, await applications.evidence(params.id));
     },
   });
 

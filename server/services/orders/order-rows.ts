@@ -98,6 +98,19 @@ export async function isOwnPayment(
   return row?.provider_ref === input.providerRef;
 }
 
+/** What an order's first payment must be: the deposit it asks first, or else its total. */
+export const FIRST_PAYMENT_PENCE = sql`coalesce(first_payment_pence, total_pence)`;
+
+/** The amount an order's first payment must be (FIRST_PAYMENT_PENCE). */
+export async function firstPaymentPence(db: Database, orderId: number): Promise<number> {
+  const [row] = await queryRows<{ due: number }>(
+    db,
+    sql`SELECT ${FIRST_PAYMENT_PENCE} AS due FROM orders WHERE id = ${orderId}`,
+  );
+  if (!row) throw new Error(`Order ${orderId} is gone`);
+  return row.due;
+}
+
 export async function lockOrder(tx: Tx, number: string): Promise<OrderHead | null> {
   const [row] = await queryRows<HeadRow>(
     tx,

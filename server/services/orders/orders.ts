@@ -27,6 +27,7 @@ import {
   firstDelivery,
   headOf,
   isOwnPayment,
+  firstPaymentPence,
   lockOrder,
   recordEvent,
   releaseStock,
@@ -39,7 +40,6 @@ import { paymentReceivedMail } from './order-mails.ts';
 import { expireOverdue } from './order-expiry.ts';
 import { splitOrderAtTaxPoint } from './vat-rates.ts';
 import { mailShop } from '../shop-signature.ts';
-import { firstPaymentPence } from '../quotes/quote-payment.ts';
 
 export interface OrderAccess {
   customerId: number | null;
@@ -306,7 +306,7 @@ export class OrderService {
     if (order.paymentStatus === 'succeeded' || order.paymentStatus === 'refunded') {
       return 'already_paid';
     }
-    const due = await firstPaymentPence(tx, order);
+    const due = await firstPaymentPence(tx, order.id);
     if (input.amountPence !== due || input.currency.toUpperCase() !== 'GBP') {
       await recordEvent(tx, order.id, {
         kind: 'note',

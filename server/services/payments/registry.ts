@@ -8,7 +8,7 @@ import { bankTransferProvider } from './bank-transfer.ts';
 import type { Buyer, PaymentOptionJson, PaymentProvider, StartedPayment } from './provider.ts';
 import { stripeProvider } from './stripe.ts';
 import { onAccountProvider } from './on-account.ts';
-import { firstPaymentPence } from '../quotes/quote-payment.ts';
+import { FIRST_PAYMENT_PENCE } from '../orders/order-rows.ts';
 
 /** The buyer a session is, as providers see them. */
 export const buyerOf = (session: { customerId: number | null } | null): Buyer => ({
@@ -111,19 +111,20 @@ export class PaymentRegistry {
       id: number;
       number: string;
       status: string;
-      total_pence: number;
+      first_payment_pence: number;
       email: string;
       provider_ref: string | null;
     }>(
       db,
-      sql`SELECT o.id, o.number, o.status, o.total_pence, o.email, p.provider_ref FROM orders o
+      sql`SELECT o.id, o.number, o.status, ${FIRST_PAYMENT_PENCE} AS first_payment_pence, o.email,
+            p.provider_ref FROM orders o
           LEFT JOIN payments p ON p.order_id = o.id AND p.provider = ${provider.name}
           WHERE o.number = ${orderNumber}`,
     );
     if (!row) throw notFound('Order not found');
     if (row.status !== 'pending_payment') throw conflict('This order is not awaiting payment');
-    // A quote's order asks first for its deposit; any other order for its total.
-    const amount = await firstPaymentPence(db, { id: row.id, totalPence: row.total_pence });
+    // An order may ask first for a deposit (one from a quote does); any other for its total.
+    const amount = row.first_payment_pence;
     const started = await provider.start(
       {
         id: row.id,

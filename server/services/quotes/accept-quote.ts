@@ -1,7 +1,7 @@
 // A customer accepts a quote: one transaction, under the quote's row lock, writes an order at
 // the quote's own prices (never today's catalogue), its bespoke lines made to the customer's
 // specification, and a payment for what is due now (the deposit, or the whole total). A second
-// accept, at once or later, answers the same order (decision: docs/decisions/0020).
+// accept, at once or later, answers the same order (decision: docs/decisions/0014).
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
@@ -19,6 +19,7 @@ import { writePlacedMails } from '../orders/order-mails.ts';
 import { headOf, type HeadRow, type OrderHead } from '../orders/order-rows.ts';
 import { hashToken } from '../sessions.ts';
 import type { ShopDetailsCache } from '../settings/shop-details.ts';
+import { readDrawing, type DrawingFile } from './quote-drawings.ts';
 import type { QuoteLineRow } from './quote-pricing.ts';
 import {
   lineSplit,
@@ -113,12 +114,27 @@ export class QuoteAcceptance {
     },
   ) {}
 
-  /** The quote as its customer sees it (404 for anyone else, and for drafts). */
-  async view(number: string, access: QuoteAccess): Promise<QuoteJson> {
+  /** The revision the caller may see (404 for anyone else, and for drafts). */
+  private async visibleRow(number: string, access: QuoteAccess): Promise<QuoteRow> {
     const where = visible(number, access);
     const row = where && (await readQuote(this.db, where));
     if (!row) throw notFound(QUOTE_MESSAGES.notFound);
-    return quoteJson(this.db, row, { history: false });
+    return row;
+  }
+
+  /** The quote as its customer sees it. */
+  async view(number: string, access: QuoteAccess): Promise<QuoteJson> {
+    return quoteJson(this.db, await this.visibleRow(number, access), { history: false });
+  }
+
+  /** The drawing of a line of the quote its customer sees (404 when the line has none). */
+  async drawing(number: string, position: number, access: QuoteAccess): Promise<DrawingFile> {
+    const row = await this.visibleRow(number, access);
+    return readDrawing(
+      this.db,
+      sql`FROM quote_lines l JOIN quote_drawings d ON d.id = l.drawing_id
+          WHERE l.quote_id = ${row.id} AND l.position = ${position}`,
+    );
   }
 
   /**
@@ -190,13 +206,15 @@ export class QuoteAcceptance {
     const t = quoted.totals;
     const now = new Date();
     const d = row.delivery;
+    // first_payment_pence: the order says what its first payment takes, so payments never read
+    // the quote.
     const [order] = await queryRows<{ id: number }>(
       tx,
       sql`INSERT INTO orders (number, access_token_hash, cart_id, idempotency_key, customer_id,
             session_token_hash, email, payment_method, shipping_address, billing_address,
             delivery, goods_net_pence, goods_vat_pence, goods_gross_pence, delivery_net_pence,
             delivery_vat_pence, delivery_gross_pence, total_net_pence, total_vat_pence,
-            total_pence, terms_version, placed_at, expires_at)
+            total_pence, first_payment_pence, terms_version, placed_at, expires_at)
           VALUES ('TS-' || nextval('order_number_seq'), ${hashToken(token)}, ${-row.id},
             ${`quote:${row.id}`}, ${row.customer_id ?? access.customerId},
             ${`quote:${row.number}`}, ${row.email}, ${input.payment_method},
@@ -219,7 +237,8 @@ export class QuoteAcceptance {
             ${toPence(t.goods.net)}, ${toPence(t.goods.vat)}, ${toPence(t.goods.gross)},
             ${toPence(t.delivery.net)}, ${toPence(t.delivery.vat)}, ${toPence(t.delivery.gross)},
             ${toPence(t.total.net)}, ${toPence(t.total.vat)}, ${toPence(t.total.gross)},
-            ${TERMS_VERSION}, ${now.toISOString()},
+            ${row.deposit_percent === 0 ? null : row.deposit_pence}, ${TERMS_VERSION},
+            ${now.toISOString()},
             ${new Date(now.getTime() + paymentDays * DAY_MS).toISOString()})
           RETURNING id`,
     );

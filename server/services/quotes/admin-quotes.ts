@@ -76,10 +76,11 @@ async function writeQuote(tx: Database, id: number, input: QuoteInput, priced: P
     WHERE id = ${id}`);
   await tx.execute(sql`DELETE FROM quote_lines WHERE quote_id = ${id}`);
   await tx.execute(sql`INSERT INTO quote_lines (quote_id, position, kind, product_id,
-      variation_id, name, description, thickness_mm, length_mm, width_mm, edge_profile, finish,
-      cutouts, cutout_price_pence, pieces, pricing, unit_price_pence, m2, weight_kg, gross_pence)
+      variation_id, name, description, thickness_mm, length_mm, width_mm, drawing_id,
+      edge_profile, finish, cutouts, cutout_price_pence, pieces, pricing, unit_price_pence, m2,
+      weight_kg, gross_pence)
     SELECT ${id}, l.position, l.kind, l.product_id, l.variation_id, l.name, l.description,
-      l.thickness_mm, l.length_mm, l.width_mm, l.edge_profile, l.finish, l.cutouts,
+      l.thickness_mm, l.length_mm, l.width_mm, l.drawing_id, l.edge_profile, l.finish, l.cutouts,
       l.cutout_price_pence, l.pieces, l.pricing, l.unit_price_pence, l.m2, l.weight_kg,
       l.gross_pence
     FROM jsonb_populate_recordset(NULL::quote_lines, ${JSON.stringify(priced.lines)}::jsonb) l`);
@@ -244,11 +245,11 @@ export class AdminQuotes {
               RETURNING id`,
         );
         await tx.execute(sql`INSERT INTO quote_lines (quote_id, position, kind, product_id,
-            variation_id, name, description, thickness_mm, length_mm, width_mm, edge_profile,
-            finish, cutouts, cutout_price_pence, pieces, pricing, unit_price_pence, m2,
-            weight_kg, gross_pence)
+            variation_id, name, description, thickness_mm, length_mm, width_mm, drawing_id,
+            edge_profile, finish, cutouts, cutout_price_pence, pieces, pricing,
+            unit_price_pence, m2, weight_kg, gross_pence)
           SELECT ${next!.id}, position, kind, product_id, variation_id, name, description,
-            thickness_mm, length_mm, width_mm, edge_profile, finish, cutouts,
+            thickness_mm, length_mm, width_mm, drawing_id, edge_profile, finish, cutouts,
             cutout_price_pence, pieces, pricing, unit_price_pence, m2, weight_kg, gross_pence
           FROM quote_lines WHERE quote_id = ${row.id}`);
         await recordQuoteEvent(tx, next!.id, {

@@ -68,6 +68,7 @@ export async function renderQuotePdf(quote: QuoteJson, seller: Seller): Promise<
     [
       { text: line.name, bold: true },
       { text: line.description, muted: true },
+      ...(line.drawing ? [{ text: `Drawing: ${line.drawing.file_name}`, muted: true }] : []),
       ...(line.made_to_specification ? [{ text: 'Made to your specification', muted: true }] : []),
     ],
     [{ text: line.m2 && line.pricing === 'm2' ? `${line.m2} m²` : `${line.pieces}` }],

@@ -37,6 +37,7 @@ export interface QuoteLineRow {
   thickness_mm: number | null;
   length_mm: number | null;
   width_mm: number | null;
+  drawing_id: number | null;
   edge_profile: string | null;
   finish: string | null;
   cutouts: number;
@@ -67,10 +68,20 @@ interface CatalogueRow {
   material: string | null;
 }
 
-/** The products and sizes the lines name, with each product's material (for the weight). */
+/**
+ * The products and sizes the lines name, with each product's material (for the weight), and
+ * which of their drawings are on file.
+ */
 async function readCatalogue(db: Database, input: QuoteInput) {
   const productIds = input.lines.flatMap((l) => (l.kind === 'bespoke' ? [l.product_id] : []));
   const variationIds = input.lines.flatMap((l) => (l.kind === 'catalogue' ? [l.variation_id] : []));
+  const drawingIds = input.lines.flatMap((l) =>
+    l.kind === 'bespoke' && l.drawing_id !== null ? [l.drawing_id] : [],
+  );
+  const drawings = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM quote_drawings WHERE id = ANY(${idArray(drawingIds)})`,
+  );
   const rows = await queryRows<CatalogueRow>(
     db,
     sql`SELECT p.id AS product_id, v.id AS variation_id, p.name, p.unit, v.option,
@@ -84,6 +95,7 @@ async function readCatalogue(db: Database, input: QuoteInput) {
   return {
     product: new Map(rows.map((row) => [row.product_id, row])),
     variation: new Map(rows.filter((r) => r.variation_id).map((r) => [r.variation_id!, r])),
+    drawings: new Set(drawings.map((row) => row.id)),
   };
 }
 
@@ -133,6 +145,7 @@ async function priceLines(db: Database, input: QuoteInput, vatPercent: number) {
         thickness_mm: size?.thicknessMm ?? null,
         length_mm: figures.lengthMm,
         width_mm: figures.widthMm,
+        drawing_id: null,
         edge_profile: null,
         finish: null,
         cutouts: 0,
@@ -150,6 +163,11 @@ async function priceLines(db: Database, input: QuoteInput, vatPercent: number) {
     if (!row) {
       throw badRequest(QUOTE_MESSAGES.unknownProduct, {
         [`lines.${position}.product_id`]: QUOTE_MESSAGES.unknownProduct,
+      });
+    }
+    if (line.drawing_id !== null && !catalogue.drawings.has(line.drawing_id)) {
+      throw badRequest(QUOTE_MESSAGES.unknownDrawing, {
+        [`lines.${position}.drawing_id`]: QUOTE_MESSAGES.unknownDrawing,
       });
     }
     const pricedLine = priceQuoteLine(
@@ -186,11 +204,12 @@ async function priceLines(db: Database, input: QuoteInput, vatPercent: number) {
         edgeProfile: line.edge_profile || null,
         finish: line.finish || null,
         cutouts: line.cutouts,
-        drawing: false,
+        drawing: line.drawing_id !== null,
       }),
       thickness_mm: line.thickness_mm,
       length_mm: line.length_mm,
       width_mm: line.width_mm,
+      drawing_id: line.drawing_id,
       edge_profile: line.edge_profile || null,
       finish: line.finish || null,
       cutouts: line.cutouts,

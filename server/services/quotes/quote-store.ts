@@ -2,7 +2,7 @@
 // it, and the list staff work from. A sent quote past its validity reads as expired.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
-import type { QuoteJson, QuoteSummaryJson } from '#domain/api-schemas-quotes.ts';
+import type { QuoteDrawingJson, QuoteJson, QuoteSummaryJson } from '#domain/api-schemas-quotes.ts';
 import { MADE_TO_ORDER_LABEL } from '#domain/consumer-rights.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
 import { effectiveState, quoteTotals, type QuoteState } from '#domain/quotes.ts';
@@ -64,13 +64,21 @@ export async function readQuote(db: Database, where: SQL, lock = false): Promise
   return row ?? null;
 }
 
-export function readLines(db: Database, quoteId: number): Promise<QuoteLineRow[]> {
-  return queryRows<QuoteLineRow>(
+/** A stored line with its drawing, if it has one. */
+export type ReadLine = QuoteLineRow & { drawing: QuoteDrawingJson | null };
+
+export function readLines(db: Database, quoteId: number): Promise<ReadLine[]> {
+  return queryRows<ReadLine>(
     db,
-    sql`SELECT position, kind, product_id, variation_id, name, description, thickness_mm,
-          length_mm, width_mm, edge_profile, finish, cutouts, cutout_price_pence, pieces,
-          pricing, unit_price_pence, m2, weight_kg, gross_pence
-        FROM quote_lines WHERE quote_id = ${quoteId} ORDER BY position`,
+    sql`SELECT l.position, l.kind, l.product_id, l.variation_id, l.name, l.description,
+          l.thickness_mm, l.length_mm, l.width_mm, l.drawing_id, l.edge_profile, l.finish,
+          l.cutouts, l.cutout_price_pence, l.pieces, l.pricing, l.unit_price_pence, l.m2,
+          l.weight_kg, l.gross_pence,
+          CASE WHEN d.id IS NULL THEN NULL ELSE jsonb_build_object('id', d.id,
+            'file_name', d.file_name, 'content_type', d.content_type,
+            'size_bytes', d.size_bytes) END AS drawing
+        FROM quote_lines l LEFT JOIN quote_drawings d ON d.id = l.drawing_id
+        WHERE l.quote_id = ${quoteId} ORDER BY l.position`,
   );
 }
 
@@ -147,6 +155,7 @@ export async function quoteJson(
       width_mm: line.width_mm,
       edge_profile: line.edge_profile,
       finish: line.finish,
+      drawing: line.drawing,
       cutouts: line.cutouts,
       cutout_price: formatPoundsPlain(line.cutout_price_pence),
       pieces: line.pieces,

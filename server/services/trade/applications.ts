@@ -12,11 +12,11 @@ import type {
 import {
   EVIDENCE_WAITING_MAX,
   evidenceFileName,
-  evidenceType,
   TRADE_MESSAGES,
   type Trade,
   type TradeApplicationStatus,
 } from '#domain/trade-applications.ts';
+import { documentType } from '#domain/uploads.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
 import { mailShop } from '../shop-signature.ts';
@@ -121,7 +121,7 @@ export class TradeApplications {
    * PDF, JPEG, PNG or WebP; 409 when too many already wait.
    */
   async storeEvidence(customerId: number, bytes: unknown) {
-    const type = Buffer.isBuffer(bytes) ? evidenceType(bytes) : null;
+    const type = Buffer.isBuffer(bytes) ? documentType(bytes) : null;
     if (!type) throw new HttpError(415, 'unsupported_media_type', TRADE_MESSAGES.evidenceType);
     const body = bytes as Buffer;
     return this.db.transaction(async (tx) => {
