@@ -114,7 +114,9 @@ export default function AdminProducts() {
       column.accessor('sku', { header: 'SKU', cell: (info) => info.getValue() ?? '' }),
       column.accessor('status', {
         header: 'Status',
-        cell: (info) => STATUS_LABELS[info.getValue()],
+        // Trade-only products are hidden from retail shoppers: the list says so beside the status.
+        cell: (info) =>
+          `${STATUS_LABELS[info.getValue()]}${info.row.original.trade_only ? ' · Trade only' : ''}`,
       }),
       column.display({
         id: 'price',

@@ -108,7 +108,7 @@ export class AdminProductList {
       queryRows<ListRow>(
         this.db,
         sql`SELECT p.id, p.name, p.slug, p.sku, p.status, p.featured, p.on_sale, p.is_new_arrival,
-            p.updated_at, v.variation_count, v.min_price, v.max_price, v.stock,
+            p.trade_only, p.updated_at, v.variation_count, v.min_price, v.max_price, v.stock,
             (SELECT i.src FROM product_images i WHERE i.product_id = p.id
               ORDER BY i.position, i.id LIMIT 1) AS image
           FROM (${pageRows}) p
@@ -133,6 +133,7 @@ export class AdminProductList {
         featured: row.featured,
         on_sale: row.on_sale,
         is_new_arrival: row.is_new_arrival,
+        trade_only: row.trade_only,
         variation_count: row.variation_count,
         min_price: pounds(row.min_price),
         max_price: pounds(row.max_price),
