@@ -12,7 +12,7 @@ import type { FacetJson, ListingJson, ProductJson, VariationJson } from '#domain
 import { presentVariation } from './present.ts';
 import { presentProducts } from './product-json.ts';
 import { productForBuyer, variationsForBuyer } from './buyer-prices.ts';
-import type { Buyer } from '#domain/price-for.ts';
+import { seesTradeOnly, type Buyer } from '#domain/price-for.ts';
 
 export interface ListingFilter {
   category?: string;
@@ -168,7 +168,7 @@ export class ProductCatalogue {
   }
 
   async list(asked: ListingRequest): Promise<ListingJson> {
-    const hideTradeOnly = asked.buyer.groupId === null;
+    const hideTradeOnly = !seesTradeOnly(asked.buyer);
     const request = { ...asked, filter: { ...asked.filter, hideTradeOnly } };
     const [taxonomy, snapshot] = await Promise.all([this.taxonomy.get(), this.index.get()]);
     const search = request.filter.search
@@ -287,7 +287,7 @@ export class ProductCatalogue {
       this.variationsBySlug.execute({ slug }),
     ]);
     const [product] = presentProducts(rows, taxonomy, true);
-    if (!product || (rows[0]!.tradeOnly && buyer.groupId === null)) return null;
+    if (!product || (rows[0]!.tradeOnly && !seesTradeOnly(buyer))) return null;
     const now = new Date();
     const sizes = variationRows.map((row) => presentVariation(row.variation));
     return {
@@ -318,7 +318,7 @@ export class ProductCatalogue {
       .leftJoin(variations, eq(variations.productId, products.id))
       .where(and(eq(products.id, productId), eq(products.status, 'publish')))
       .orderBy(asc(variations.position), asc(variations.id));
-    if (rows.length === 0 || (rows[0]!.tradeOnly && buyer.groupId === null)) return null;
+    if (rows.length === 0 || (rows[0]!.tradeOnly && !seesTradeOnly(buyer))) return null;
     const sizes = rows.flatMap((row) => (row.variation ? [presentVariation(row.variation)] : []));
     return variationsForBuyer(buyer, rows[0]!.categoryIds, sizes, new Date());
   }

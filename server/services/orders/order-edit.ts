@@ -206,6 +206,7 @@ export class OrderEditService {
       wanted.map((l) => ({ variationId: l.variation_id, pieces: l.pieces })),
       // A size added to an order is priced at retail, as a phone order is: staff may set it.
       RETAIL_BUYER,
+      true,
     );
     const missing = read.findIndex((line) => line === null);
     if (missing >= 0) {
