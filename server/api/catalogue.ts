@@ -179,12 +179,14 @@ export async function catalogueApi(app: FastifyInstance) {
       errors: [301, 404, 410],
     },
     handler: async ({ params, reply, request }) => {
-      const product = await products.bySlug(params.slug, await buyers.forRequest(request));
+      const buyer = await buyers.forRequest(request);
+      const product = await products.bySlug(params.slug, buyer);
       if (!product) {
-        const current = await products.renamedTo(params.slug);
+        const current = await products.renamedTo(params.slug, buyer);
         if (!current) {
           // Withdrawn from sale: gone for good, with where to look instead.
-          const archived = await archivedProduct(app.services.db, params.slug);
+          const open = seesTradeOnly(buyer);
+          const archived = await archivedProduct(app.services.db, params.slug, open);
           if (!archived) throw notFound('Product not found');
           const message = LIFECYCLE_MESSAGES.gone;
           return reply

@@ -247,6 +247,29 @@ describe('a trade-only product by its ids', () => {
     expect(await enquiredName(guest)).toBe(fixture.name);
   });
 
+  it('leads no retail shopper to it by a former slug, nor names it once archived', async () => {
+    const db = t.database.handle.db;
+    await saveTradeOnly(true);
+    await db.execute(sql`INSERT INTO product_slug_redirects (old_slug, product_id)
+      VALUES ('former-trade-slab', ${fixture.id})`);
+    const trade = await tradeBuyer(t.app, 'tiler3@example.co.uk');
+    const retail = await signedIn(t.app, 'home3@example.co.uk');
+    const statuses = async (slug: string) =>
+      Promise.all(
+        [trade, retail, new ApiShopper(t.app)].map(
+          async (shopper) => (await shopper.call('GET', `/api/products/slug/${slug}`)).status,
+        ),
+      );
+    expect(await statuses('former-trade-slab')).toEqual([301, 404, 404]);
+    await db.execute(sql`UPDATE products SET status = 'archived' WHERE id = ${fixture.id}`);
+    await t.app.changes.publish('catalogue');
+    expect(await statuses(fixture.slug)).toEqual([410, 404, 404]);
+    await db.execute(sql`UPDATE products SET status = 'publish' WHERE id = ${fixture.id}`);
+    await t.app.changes.publish('catalogue');
+    await saveTradeOnly(false);
+    expect(await statuses('former-trade-slab')).toEqual([301, 301, 301]);
+  });
+
   it("refuses a retail basket's order once its product becomes trade only, and takes a trade buyer's", async () => {
     const retail = await signedIn(t.app, 'home2@example.co.uk');
     expect((await retail.add(fixture.id, fixture.size, 2)).status).toBe(200);

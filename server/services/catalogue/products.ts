@@ -296,12 +296,13 @@ export class ProductCatalogue {
     };
   }
 
-  /** The current slug of a published product that had `oldSlug` before, or null. */
-  async renamedTo(oldSlug: string): Promise<string | null> {
+  /** The current slug of a published product `buyer` may see that had `oldSlug` before, or null. */
+  async renamedTo(oldSlug: string, buyer: Buyer): Promise<string | null> {
     const [row] = await queryRows<{ slug: string }>(
       this.db,
       sql`SELECT p.slug FROM product_slug_redirects r JOIN products p ON p.id = r.product_id
-        WHERE r.old_slug = ${oldSlug} AND p.status = 'publish'`,
+        WHERE r.old_slug = ${oldSlug} AND p.status = 'publish'
+          AND (${seesTradeOnly(buyer)} OR NOT p.trade_only)`,
     );
     return row?.slug ?? null;
   }
