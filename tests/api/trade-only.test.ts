@@ -237,6 +237,16 @@ describe('a trade-only product by its ids', () => {
     expect(await enquiredName(trade)).toBe(fixture.name);
     expect(await enquiredName(retail)).toBeNull();
     expect(await enquiredName(guest)).toBeNull();
+    // An order taken by phone is retail: its draft refuses the size as not on sale.
+    const draft = await owner.call('POST', '/api/admin/orders/drafts', {
+      email: 'caller@example.co.uk',
+      shipping: checkoutInput('0.00').shipping,
+      lines: [{ variation_id: fixture.size, pieces: 2 }],
+    });
+    expect([draft.status, draft.body.fields]).toEqual([
+      400,
+      { 'lines.0.variation_id': 'This size does not exist or is not on sale' },
+    ]);
 
     await saveTradeOnly(false);
     expect(await answers(guest)).toMatchObject({

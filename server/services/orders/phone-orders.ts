@@ -82,7 +82,6 @@ export class PhoneOrderService {
       input.lines.map((l) => ({ variationId: l.variation_id, pieces: l.pieces })),
       // A draft names no customer account, only an email: it is priced at retail.
       RETAIL_BUYER,
-      true,
     );
     const missing = read.findIndex((line) => line === null);
     if (missing >= 0) {

@@ -187,8 +187,8 @@ function basketLine(
 /**
  * Lines that are not in a basket yet (a delivery estimate on the product page), read as a basket
  * line is: each variation with its product, its m² from the pieces as the basket would keep them.
- * A variation that does not exist or is not on sale is null. Staff (`byStaff`) may sell a
- * trade-only size whatever the price they charge; a shopper only as their buyer sees it.
+ * A variation that does not exist or is not on sale is null; so is a trade-only size to a
+ * retail buyer, unless staff edit an order (`byStaff`), whose sizes they may keep or add.
  */
 export async function readLines(
   db: Database,
