@@ -117,6 +117,24 @@ describe('the product editor', () => {
 
     const list = await owner.call('GET', `/api/admin/products?q=${fixture.sku}`);
     expect(list.body.data).toEqual([expect.objectContaining({ id: fixture.id, trade_only: true })]);
+    // The list's filter, and a bulk edit of all it matches, find the one trade-only product.
+    const ids = async (flag: string) =>
+      (
+        await owner.call('GET', `/api/admin/products?per_page=100&trade_only=${flag}`)
+      ).body.data.map((row: { id: number }) => row.id);
+    expect(await ids('true')).toEqual([fixture.id]);
+    expect(await ids('false')).not.toContain(fixture.id);
+    const preview = await owner.call('POST', '/api/admin/products/bulk/preview', {
+      all: true,
+      filter: { trade_only: true },
+      action: 'unpublish',
+    });
+    expect(preview.body.data.products).toBe(1);
+    const badFilter = await owner.call('GET', '/api/admin/products?trade_only=maybe');
+    expect([badFilter.status, badFilter.body.fields]).toEqual([
+      400,
+      { trade_only: 'Must be true or false' },
+    ]);
     const refused = await owner.call('PUT', `/api/admin/products/${fixture.id}`, {
       ...productEditValues(saved),
       version: saved.version + 1,

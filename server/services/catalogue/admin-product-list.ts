@@ -37,6 +37,7 @@ export function filterWhere(filter: AdminProductFilter): SQL {
     filter.status ? sql`p.status = ${filter.status}` : sql`p.status IN ('draft', 'publish')`,
   );
   if (filter.category) conditions.push(sql`p.category_ids @> ${idArray([filter.category])}`);
+  if (filter.trade_only !== undefined) conditions.push(sql`p.trade_only = ${filter.trade_only}`);
   if (filter.q) {
     const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // `name ILIKE x` is `lower(name) LIKE lower(x)` on UTF-8 text: the same rows, matched against
@@ -88,7 +89,12 @@ export class AdminProductList {
 
   async page(query: AdminProductsQuery): Promise<{ data: AdminProductRow[]; total: number }> {
     const where = filterWhere(query);
-    const key = JSON.stringify([query.q ?? '', query.status ?? '', query.category ?? 0]);
+    const key = JSON.stringify([
+      query.q ?? '',
+      query.status ?? '',
+      query.category ?? 0,
+      query.trade_only ?? null,
+    ]);
     const offset = (query.page - 1) * query.per_page;
     const order = ORDER_BY[query.sort];
     const branch = (status: SQL) =>
