@@ -50,6 +50,7 @@ function product(n: number): ExportProduct {
     facts: { frost_resistance: '', slip_rating: '', sealing_advice: '' },
     featured: n % 50 === 0,
     clearance: n % 20 === 0,
+    tradeOnly: false,
     newArrival: n % 30 === 0,
     shortDescription: `${finish} ${stone.toLowerCase()}, sealed and ready to lay.`,
     description: `<p>${finish} ${stone.toLowerCase()} for floors and walls, indoors and out.</p>`,

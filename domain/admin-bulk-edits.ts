@@ -11,7 +11,7 @@ import {
   MAX_STOCK,
   PRODUCT_STATUSES,
 } from './admin-catalogue.ts';
-import { intParam, single } from './catalogue-query.ts';
+import { boolParam, intParam, single } from './catalogue-query.ts';
 import { roundPence, tryToPence } from './money.ts';
 
 export const ADMIN_SORTS = [
@@ -36,11 +36,16 @@ export const adminProductsQuery = z.object({
   q: single(z.string().trim().max(200, { error: 'At most 200 characters' })).optional(),
   status: single(z.enum(PRODUCT_STATUSES, { error: CATALOGUE_MESSAGES.statusRequired })).optional(),
   category: optionalId,
+  /** true: only trade-only products; false: only those retail shoppers see too. */
+  trade_only: boolParam,
   sort: single(z.enum(ADMIN_SORTS, { error: 'Unknown sort' })).default('id-desc'),
 });
 export type AdminProductsQuery = z.output<typeof adminProductsQuery>;
 /** The filter part of the list's query, shared with "all matching" bulk edits. */
-export type AdminProductFilter = Pick<AdminProductsQuery, 'q' | 'status' | 'category'>;
+export type AdminProductFilter = Pick<
+  AdminProductsQuery,
+  'q' | 'status' | 'category' | 'trade_only'
+>;
 
 export const BULK_ACTIONS = [
   'price_percent',
@@ -61,6 +66,7 @@ export const bulkEditSchema = z
         q: z.string().trim().max(200).optional(),
         status: z.enum(PRODUCT_STATUSES).optional(),
         category: z.number().int().positive().optional(),
+        trade_only: z.boolean().optional(),
       })
       .default({}),
     action: z.enum(BULK_ACTIONS, { error: CATALOGUE_MESSAGES.bulkActionRequired }),

@@ -135,6 +135,8 @@ export const productEditSchema = z.object({
   is_new_arrival: z.boolean(),
   /** The clearance flag: the product shows in Special Deals and stock clearance. */
   on_sale: z.boolean(),
+  /** Sold to trade buyers only: retail shoppers never see it. Absent keeps the product's. */
+  trade_only: z.boolean().optional(),
   /** The version the editor loaded (see docs/api.md, "Versions"). */
   version: versionField,
 });
@@ -315,6 +317,7 @@ export interface AdminProductRow {
   featured: boolean;
   on_sale: boolean;
   is_new_arrival: boolean;
+  trade_only: boolean;
   variation_count: number;
   min_price: string | null;
   max_price: string | null;
@@ -354,6 +357,7 @@ export interface AdminProductJson {
   featured: boolean;
   is_new_arrival: boolean;
   on_sale: boolean;
+  trade_only: boolean;
   images: { id: number; src: string; alt: string; position: number }[];
   variations: AdminVariationJson[];
   updated_at: string;
@@ -375,6 +379,7 @@ export const productEditValues = (p: AdminProductJson): ProductEditInput => ({
   featured: p.featured,
   is_new_arrival: p.is_new_arrival,
   on_sale: p.on_sale,
+  trade_only: p.trade_only,
   version: p.version,
 });
 
@@ -408,6 +413,7 @@ export const adminProductRowSchema = z.object({
   featured: z.boolean(),
   on_sale: z.boolean(),
   is_new_arrival: z.boolean(),
+  trade_only: z.boolean(),
   variation_count: z.number().int(),
   min_price: priceText.nullable(),
   max_price: priceText.nullable(),
@@ -430,6 +436,7 @@ export const adminProductSchema = z.object({
   featured: z.boolean(),
   is_new_arrival: z.boolean(),
   on_sale: z.boolean(),
+  trade_only: z.boolean(),
   images: z.array(
     z.object({
       id: z.number().int(),

@@ -42,7 +42,8 @@ export const intParam = (min: number, max: number, fallback: number) =>
       .default(fallback),
   );
 
-const boolParam = single(
+/** `?featured=true`: true, false, 1 or 0; absent: undefined. */
+export const boolParam = single(
   z
     .enum(['true', 'false', '1', '0'], { error: 'Must be true or false' })
     .transform((v) => v === 'true' || v === '1')

@@ -36,6 +36,12 @@ export interface Buyer {
 export const RETAIL_BUYER: Buyer = { groupId: null, group: null, showExVat: false, rules: [] };
 
 /**
+ * Whether a buyer may see and buy trade-only products: a member of a customer group may; to a
+ * retail shopper such a product, its sizes and its samples do not exist.
+ */
+export const seesTradeOnly = (buyer: Buyer): boolean => buyer.groupId !== null;
+
+/**
  * The name of the price list a buyer sees: what every cache of prices is keyed by, so that one
  * list's answers are never served to a buyer of another.
  *

@@ -38,6 +38,8 @@ export const TESSERA_META = {
   slug: '_tessera_slug',
   clearance: '_tessera_clearance',
   newArrival: '_tessera_new_arrival',
+  /** Sold to trade buyers only: hidden from retail shoppers. */
+  tradeOnly: '_tessera_trade_only',
   unit: '_tessera_unit',
   /** The categories' slugs, in the order of the Categories cell (a slug need not be its name's). */
   categorySlugs: '_tessera_category_slugs',
@@ -83,7 +85,7 @@ export const IMPORT_MESSAGES = {
   skuOfProduct: 'A product already uses this SKU',
   typeInvalid: 'Type must be variable, simple or variation',
   publishedInvalid: 'Published must be 1, 0 or -1',
-  flagInvalid: 'Enter 1 or 0',
+  flagInvalid: 'Enter 1 or 0 (yes or no, true or false)',
   priceInvalid: 'Enter the price in pounds with at most two decimals, e.g. 12.50',
   priceRequired: 'Enter the regular price',
   priceTooHigh: `A price is at most £${MAX_PRICE_PENCE / 100}`,

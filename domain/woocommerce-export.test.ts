@@ -15,6 +15,7 @@ describe('exportRows', () => {
     featured: true,
     clearance: false,
     newArrival: true,
+    tradeOnly: true,
     shortDescription: 'Warm beige',
     description: '<p>Honed</p>',
     // A category renamed in the shop: its slug is no longer made from its name.
@@ -58,6 +59,7 @@ describe('exportRows', () => {
       featured: true,
       newArrival: true,
       clearance: false,
+      tradeOnly: true,
       name: '=Jura Limestone',
       unit: 'litre',
       categories: [

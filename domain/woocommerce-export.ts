@@ -49,6 +49,7 @@ export const EXPORT_HEADERS: readonly string[] = [
   `Meta: ${TESSERA_META.slug}`,
   `Meta: ${TESSERA_META.clearance}`,
   `Meta: ${TESSERA_META.newArrival}`,
+  `Meta: ${TESSERA_META.tradeOnly}`,
   `Meta: ${TESSERA_META.unit}`,
   `Meta: ${TESSERA_META.categorySlugs}`,
   `Meta: ${TESSERA_META.imageAlts}`,
@@ -69,6 +70,7 @@ export interface ExportProduct {
   featured: boolean;
   clearance: boolean;
   newArrival: boolean;
+  tradeOnly: boolean;
   shortDescription: string;
   description: string;
   categories: { name: string; slug: string; section: string }[];
@@ -146,6 +148,7 @@ export function exportRows(product: ExportProduct, shopOrigin: string): string[]
     [`Meta: ${TESSERA_META.slug}`]: product.slug,
     [`Meta: ${TESSERA_META.clearance}`]: flagText(product.clearance),
     [`Meta: ${TESSERA_META.newArrival}`]: flagText(product.newArrival),
+    [`Meta: ${TESSERA_META.tradeOnly}`]: flagText(product.tradeOnly),
     [`Meta: ${TESSERA_META.unit}`]: product.unit,
     [`Meta: ${TESSERA_META.categorySlugs}`]: joinList(product.categories.map((c) => c.slug)),
     [`Meta: ${TESSERA_META.imageAlts}`]: joinList(product.images.map((image) => image.alt)),

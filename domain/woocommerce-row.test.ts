@@ -173,4 +173,27 @@ describe('parseWooRow', () => {
     ]);
     expect(parsed).toMatchObject({ single: { option: 'Each', pricePence: 999, stock: null } });
   });
+
+  it('reads the trade-only flag as yes/no, true/false or 1/0, and refuses anything else', () => {
+    const tradeColumns = matchHeaders(['Type', 'SKU', 'Name', 'Meta: _tessera_trade_only']);
+    const read = (text: string) =>
+      parseWooRow(['variable', 'JURA', 'Jura Limestone', text], tradeColumns, 7);
+    const flags = ['yes', 'No', 'TRUE', 'false', '1', '0', ''].map((text) => {
+      const { parsed } = read(text);
+      return parsed?.kind === 'product' ? parsed.tradeOnly : 'refused';
+    });
+    expect(flags).toEqual([true, false, true, false, true, false, undefined]);
+    expect(read('trade')).toEqual({
+      parsed: null,
+      problems: [
+        {
+          row: 7,
+          sku: 'JURA',
+          field: 'Meta: _tessera_trade_only',
+          message: 'Enter 1 or 0 (yes or no, true or false)',
+          severity: 'error',
+        },
+      ],
+    });
+  });
 });

@@ -50,6 +50,7 @@ export interface ProductRow {
   slug?: string;
   clearance?: boolean;
   newArrival?: boolean;
+  tradeOnly?: boolean;
   /** What the prices are for, from Meta: _tessera_unit; undefined keeps the shop's. */
   unit?: SellingUnit;
   /** A simple product's one price and stock, kept as its only size. */
@@ -255,6 +256,7 @@ export function parseWooRow(
   const featured = flag('featured');
   const clearance = metaFlag(TESSERA_META.clearance);
   const newArrival = metaFlag(TESSERA_META.newArrival);
+  const tradeOnly = metaFlag(TESSERA_META.tradeOnly);
   const single = type === 'simple' ? size(sizeValues[0] ?? SIMPLE_PRODUCT_OPTION) : undefined;
   if (!type || problems.some((p) => p.severity === 'error')) return { parsed: null, problems };
   const categoriesText = cell('categories');
@@ -290,6 +292,7 @@ export function parseWooRow(
       slug: slug === '' ? undefined : slug,
       clearance,
       newArrival,
+      tradeOnly,
       unit,
       single: single ?? undefined,
       facts,

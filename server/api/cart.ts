@@ -74,14 +74,16 @@ export async function cartApi(app: FastifyInstance) {
   route(app, {
     method: 'POST',
     url: '/cart/add',
-    summary: 'Add a size or sample; a repeated variation adds to its line',
+    summary:
+      'Add a size or sample; a repeated variation adds to its line. A trade-only size is refused to retail as a size of no product is (422)',
     tags,
     body: addToCartSchema,
     response: { ...CART_ANSWER, errors: [404, 409, 422] },
     handler: async ({ body, request, reply }): Promise<CartAnswer> => {
       // The session (and its cookie) is created only once the line is known to be valid.
       const session = () => request.sessionForWrite(reply);
-      return { data: await cart.add(session, body, hasQuantity(request.body)) };
+      const buyer = await app.services.buyers.forRequest(request);
+      return { data: await cart.add(session, body, hasQuantity(request.body), buyer) };
     },
   });
 

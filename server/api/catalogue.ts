@@ -23,6 +23,7 @@ import {
 import { PAGE_SIZE } from '#domain/catalogue.ts';
 import { canonicalCategory, canonicalTerm } from '#domain/listing.ts';
 import { LIFECYCLE_MESSAGES } from '#domain/admin-product-lifecycle.ts';
+import { seesTradeOnly } from '#domain/price-for.ts';
 import { notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { clearanceProducts } from '../services/catalogue/clearance.ts';
@@ -178,12 +179,14 @@ export async function catalogueApi(app: FastifyInstance) {
       errors: [301, 404, 410],
     },
     handler: async ({ params, reply, request }) => {
-      const product = await products.bySlug(params.slug, await buyers.forRequest(request));
+      const buyer = await buyers.forRequest(request);
+      const product = await products.bySlug(params.slug, buyer);
       if (!product) {
-        const current = await products.renamedTo(params.slug);
+        const current = await products.renamedTo(params.slug, buyer);
         if (!current) {
           // Withdrawn from sale: gone for good, with where to look instead.
-          const archived = await archivedProduct(app.services.db, params.slug);
+          const open = seesTradeOnly(buyer);
+          const archived = await archivedProduct(app.services.db, params.slug, open);
           if (!archived) throw notFound('Product not found');
           const message = LIFECYCLE_MESSAGES.gone;
           return reply
@@ -210,12 +213,15 @@ export async function catalogueApi(app: FastifyInstance) {
     tags,
     params: documentParams,
     response: { description: 'The PDF', contentType: 'application/pdf', errors: [404] },
-    handler: async ({ params, reply }) => {
+    handler: async ({ params, reply, request }) => {
       const file = await readDocumentFile(db, params.id, params.name);
-      if (!file) throw notFound('Document not found');
+      const open = !file?.tradeOnly || seesTradeOnly(await buyers.forRequest(request));
+      if (!file || !open) throw notFound('Document not found');
       // An id's bytes never change, but a document staff remove should not live on for long.
       cacheable(reply, 3600);
-      return sendPdf(reply, params.name, file);
+      // A trade-only product's document is for trade buyers: no shared cache may keep it.
+      if (file.tradeOnly) reply.header('cache-control', 'private, max-age=3600');
+      return sendPdf(reply, params.name, file.bytes);
     },
   });
 

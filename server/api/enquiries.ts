@@ -24,7 +24,8 @@ export async function enquiriesApi(app: FastifyInstance) {
     },
     handler: async ({ body, reply, request }) => {
       await chargeRequest(app, request, 'enquiries');
-      const { id, mailed } = await submitEnquiry(app.services.db, mail, body);
+      const buyer = await app.services.buyers.forRequest(request);
+      const { id, mailed } = await submitEnquiry(app.services.db, mail, body, buyer);
       // The enquiry is stored either way; the shop finds unmailed ones by their empty mailed_at.
       if (!mailed) request.log.error({ enquiryId: id }, 'enquiry stored but not mailed');
       reply.status(201);

@@ -18,7 +18,7 @@ import { PhoneOrderService } from '../services/orders/phone-orders.ts';
 /** A phone order's payment link: the customer sees the order and pays it as at checkout. */
 export async function payApi(app: FastifyInstance) {
   const { checkout, orders } = app.services;
-  const phone = new PhoneOrderService(app.services.db, checkout);
+  const phone = new PhoneOrderService(app.services.db, checkout, app.services.buyers);
   const balances = new BalanceLinkService(app.services.db, {
     paymentDays: app.services.paymentDays,
   });

@@ -21,6 +21,7 @@ export async function catalogueAnswers<C>(checked: Checked<C>, staff: C) {
     featured: product.featured,
     is_new_arrival: product.is_new_arrival,
     on_sale: product.on_sale,
+    trade_only: product.trade_only,
   });
   await checked(staff, 'PUT', `/api/admin/products/${id}/variations`, {
     variations: product.variations.map(

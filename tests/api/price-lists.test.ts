@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
 import { percentOffPence } from '#domain/price-for.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { createSiblingApp, createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { signedIn, tradeBuyer } from '#tests/setup/trade-buyers.ts';
 
 // A trade buyer's prices and trade-only products never reach a retail shopper or a guest,
 // through any cache, whoever asks first; and a trade buyer's order places at the trade price.
@@ -23,16 +23,6 @@ let fixture: {
   tradeOnlySlug: string;
 };
 const pounds = formatPoundsPlain;
-
-async function signedIn(app: FastifyInstance, email: string) {
-  const shopper = new ApiShopper(app);
-  const { status } = await shopper.call('POST', '/api/auth/register', {
-    email,
-    password: 'granite-setts-9',
-  });
-  expect(status).toBeLessThan(300);
-  return shopper;
-}
 
 async function setPercent(percent: number) {
   await t.database.handle.db.execute(
@@ -147,16 +137,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function tradeBuyer(app: FastifyInstance, email: string) {
-  const shopper = await signedIn(app, email);
-  await t.database.handle.db.execute(
-    sql`UPDATE customers SET group_id = (SELECT id FROM customer_groups WHERE name = 'Trade')
-        WHERE email = ${email}`,
-  );
-  await t.app.changes.publish('prices');
-  return shopper;
-}
 
 describe('price lists never leak through a cache', () => {
   it('trade first, then retail and a guest: each sees their own list', async () => {

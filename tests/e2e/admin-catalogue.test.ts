@@ -141,7 +141,7 @@ describe('the back office catalogue', () => {
     expect(errors).toEqual([]);
   });
 
-  it('adds a product as a draft, gives it a size, publishes it and the shop shows it', async () => {
+  it('adds a product as a draft, publishes it for the shop, then makes it trade only', async () => {
     const page = await signedIn.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -181,6 +181,21 @@ describe('the back office catalogue', () => {
     await storefront
       .getByRole('heading', { level: 1, name: 'Rosso Levanto Marble Slab' })
       .waitFor();
+
+    // Trade only: the list marks it, and a retail shopper finds no such product.
+    await product.getByLabel('Trade only').check();
+    await product.getByRole('button', { name: 'Save product' }).click();
+    await shown(product.getByRole('status').filter({ hasText: 'Product saved' }));
+    await page.goto('/admin/products');
+    await hydrated(page);
+    await page.getByLabel('Sold to').selectOption('Trade only');
+    // The header row and the one trade-only product, once the filtered page has come.
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await shown(page.getByRole('cell', { name: 'Published · Trade only' }));
+    await shown(page.getByRole('link', { name: 'Rosso Levanto Marble Slab', exact: true }));
+    const hidden = await storefront.goto('/product/rosso-levanto-marble-slab');
+    expect(hidden?.status()).toBe(404);
+    await shown(storefront.getByRole('heading', { name: 'Product not found' }));
     await shopper.close();
     expect(errors).toEqual([]);
     await page.close();

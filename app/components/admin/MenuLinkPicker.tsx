@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ATTRIBUTES } from '#domain/catalogue.ts';
 import { ALL_PRODUCTS_PATH, type MenuLink, type MenuTargetsJson } from '#domain/menu-links.ts';
 import { adminFetch } from '#app/lib/admin-api.ts';
+import { LabelledSelect } from './LabelledSelect.tsx';
 import { inputClass } from '../forms/styles.ts';
 
 type Kind = MenuLink['type'] | '';
@@ -28,39 +29,10 @@ function useTargets(q: string) {
   });
 }
 
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={inputClass}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">Choose…</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+/** Every choice here starts unchosen. */
+const Select = (props: Omit<Parameters<typeof LabelledSelect>[0], 'placeholder'>) => (
+  <LabelledSelect placeholder="Choose…" {...props} />
+);
 
 /**
  * Where a menu entry leads: a page, a category listing, a filtered listing or a product, chosen

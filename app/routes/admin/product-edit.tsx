@@ -179,6 +179,14 @@ function ProductForm({
         <CheckboxField name="featured" label="Featured" />
         <CheckboxField name="is_new_arrival" label="New arrival" />
         <CheckboxField name="on_sale" label="Clearance" />
+        <CheckboxField
+          name="trade_only"
+          label={
+            <>
+              Trade only <span className="text-stone-600">(hidden from retail shoppers)</span>
+            </>
+          }
+        />
       </div>
       <IdChecklist
         name="category_ids"

@@ -23,6 +23,7 @@ import { inputClass, primaryButton, secondaryButton } from '#app/components/form
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { AddProductForm } from '#app/components/admin/AddProductForm.tsx';
+import { LabelledSelect } from '#app/components/admin/LabelledSelect.tsx';
 import {
   ProductActionMessage,
   ProductActions,
@@ -48,6 +49,12 @@ const SORT_LABELS: Record<(typeof ADMIN_SORTS)[number], string> = {
   'price-asc': 'Price, low to high',
   'price-desc': 'Price, high to low',
 };
+
+/** The list's trade-only filter: trade-only products are hidden from retail shoppers. */
+const TRADE_ONLY_OPTIONS = [
+  { value: 'true', label: 'Trade only' },
+  { value: 'false', label: 'Retail too' },
+];
 
 const ACTION_LABELS: Record<BulkAction, string> = {
   price_percent: 'Change prices by a percentage',
@@ -114,7 +121,9 @@ export default function AdminProducts() {
       column.accessor('sku', { header: 'SKU', cell: (info) => info.getValue() ?? '' }),
       column.accessor('status', {
         header: 'Status',
-        cell: (info) => STATUS_LABELS[info.getValue()],
+        // Trade-only products are hidden from retail shoppers: the list says so beside the status.
+        cell: (info) =>
+          `${STATUS_LABELS[info.getValue()]}${info.row.original.trade_only ? ' · Trade only' : ''}`,
       }),
       column.display({
         id: 'price',
@@ -189,33 +198,26 @@ export default function AdminProducts() {
         <button type="submit" className={secondaryButton}>
           Search
         </button>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Status
-          <select
-            className={`${inputClass} bg-white`}
-            value={search.get('status') ?? ''}
-            onChange={(event) => setParam('status', event.target.value)}
-          >
-            <option value="">Any</option>
-            <option value="publish">Published</option>
-            <option value="draft">Draft</option>
-            <option value="archived">Archived</option>
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Sort
-          <select
-            className={`${inputClass} bg-white`}
-            value={search.get('sort') ?? 'id-desc'}
-            onChange={(event) => setParam('sort', event.target.value)}
-          >
-            {ADMIN_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect
+          label="Status"
+          value={search.get('status') ?? ''}
+          onChange={(value) => setParam('status', value)}
+          placeholder="Any"
+          options={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+        <LabelledSelect
+          label="Sold to"
+          value={search.get('trade_only') ?? ''}
+          onChange={(value) => setParam('trade_only', value)}
+          placeholder="Everyone"
+          options={TRADE_ONLY_OPTIONS}
+        />
+        <LabelledSelect
+          label="Sort"
+          value={search.get('sort') ?? 'id-desc'}
+          onChange={(value) => setParam('sort', value)}
+          options={ADMIN_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))}
+        />
       </form>
 
       <BulkPanel
@@ -227,6 +229,7 @@ export default function AdminProducts() {
           q: search.get('q') || undefined,
           status: (search.get('status') as ProductStatus | null) || undefined,
           category: search.get('category') ? Number(search.get('category')) : undefined,
+          trade_only: search.get('trade_only') ? search.get('trade_only') === 'true' : undefined,
         }}
         onDone={() => {
           setSelection({});
@@ -312,7 +315,7 @@ function BulkPanel({
   allMatching: boolean;
   setAllMatching: (all: boolean) => void;
   total: number;
-  filter: { q?: string; status?: ProductStatus; category?: number };
+  filter: { q?: string; status?: ProductStatus; category?: number; trade_only?: boolean };
   onDone: () => void;
 }) {
   const [action, setAction] = useState<BulkAction>('price_percent');

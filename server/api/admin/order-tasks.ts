@@ -40,7 +40,7 @@ export async function adminOrderTasksApi(app: FastifyInstance) {
     () => paymentTerms(app.services.shop),
     app.services.buyers,
   );
-  const phone = new PhoneOrderService(db, checkout);
+  const phone = new PhoneOrderService(db, checkout, app.services.buyers);
   const balances = new BalanceLinkService(db, { paymentDays: app.services.paymentDays });
   const tags = ['admin'];
   app.addHook('onSend', async (_request, reply) => {

@@ -11,7 +11,7 @@ import type { AddToCart, UpdateCart } from '#domain/validation.ts';
 import type { SellingUnit } from '#domain/selling-unit.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { sessionInsert, type SessionForWrite, type SessionRecord } from '../sessions.ts';
-import { RETAIL_BUYER, type Buyer } from '#domain/price-for.ts';
+import { RETAIL_BUYER, seesTradeOnly, type Buyer } from '#domain/price-for.ts';
 import { readSampleRules } from '../samples/sample-rules.ts';
 import { cartOwner, cartUpsert } from './ownership.ts';
 import { linesWithProducts, presentLines, sellingUnit, type LineRow } from './basket-lines.ts';
@@ -85,17 +85,20 @@ export class CartService {
 
   /**
    * Adds a line, or adds to the line of the same variation (check_duplicates): one atomic
-   * upsert, so parallel adds to one basket all count.
+   * upsert, so parallel adds to one basket all count. A trade-only size is refused to a retail
+   * `buyer` as a size of no product would be.
    */
   async add(
     sessionFor: () => Promise<SessionForWrite>,
     input: AddToCart,
     quantityGiven: boolean,
+    buyer: Buyer,
   ): Promise<CartJson> {
     if (input.variation_id === undefined) {
       throw unprocessable('Choose a size: variation_id is required', 'variation_id');
     }
-    let variation = this.variationFacts.get(input.variation_id) ?? (await this.check(input));
+    const trade = seesTradeOnly(buyer);
+    let variation = this.variationFacts.get(input.variation_id) ?? (await this.check(input, trade));
     let session: SessionForWrite | undefined;
     if (input.is_sample) {
       session = await sessionFor();
@@ -107,14 +110,14 @@ export class CartService {
     for (;;) {
       const line = planLine(input, variation, quantityGiven);
       session ??= await sessionFor();
-      const rows = await this.write(session, input, line);
+      const rows = await this.write(session, input, line, trade);
       if (rows.length > 0) {
         session.saved();
         return this.present(rows, session.record);
       }
       // Nothing written: the variation is no longer on sale as kept (the re-read says why),
       // its option changed (plan again), or the line is full.
-      const fresh = await this.check(input);
+      const fresh = await this.check(input, trade);
       if (fresh.option === variation.option) throw await this.whyFull(session, input, line);
       variation = fresh;
     }
@@ -127,8 +130,13 @@ export class CartService {
    * the tables as they were before the statement, so the written line comes from the insert's
    * RETURNING and the other lines from the table. No rows: nothing was written.
    */
-  private write(session: SessionForWrite, input: AddToCart, line: PlannedLine): Promise<LineRow[]> {
-    return this.bounded((tx) => this.writeIn(tx, session, input, line));
+  private write(
+    session: SessionForWrite,
+    input: AddToCart,
+    line: PlannedLine,
+    trade: boolean,
+  ): Promise<LineRow[]> {
+    return this.bounded((tx) => this.writeIn(tx, session, input, line, trade));
   }
 
   private writeIn(
@@ -136,11 +144,13 @@ export class CartService {
     session: SessionForWrite,
     input: AddToCart,
     line: PlannedLine,
+    trade: boolean,
   ): Promise<LineRow[]> {
     const stocked = sql`SELECT v.stock_quantity FROM ${variations} v
       JOIN ${products} p ON p.id = v.product_id
       WHERE v.id = ${input.variation_id} AND v.product_id = ${input.product_id}
         AND v.option = ${line.option} AND v.in_stock AND p.status = 'publish'
+        AND (${trade} OR NOT p.trade_only)
         AND (v.stock_quantity IS NULL OR v.stock_quantity >= ${line.pieces})`;
     const onSale = sql`EXISTS (SELECT 1 FROM stocked)`;
     const newSession = session.isNew
@@ -239,19 +249,21 @@ export class CartService {
    * Reads the variation and answers why it cannot be added, if it cannot; otherwise keeps its
    * facts and returns them.
    */
-  private async check(input: AddToCart): Promise<VariationFacts> {
+  private async check(input: AddToCart, trade: boolean): Promise<VariationFacts> {
     const [row] = await this.db
       .select({
         productId: variations.productId,
         option: variations.option,
         inStock: variations.inStock,
         status: products.status,
+        tradeOnly: products.tradeOnly,
         unit: products.unit,
       })
       .from(variations)
       .innerJoin(products, eq(products.id, variations.productId))
       .where(eq(variations.id, input.variation_id!));
-    if (!row || row.status !== 'publish' || row.productId !== input.product_id) {
+    const closed = row?.tradeOnly && !trade;
+    if (!row || row.status !== 'publish' || closed || row.productId !== input.product_id) {
       throw notOfProduct();
     }
     if (!row.inStock) throw conflict('This size is out of stock');

@@ -37,6 +37,7 @@ export function filterWhere(filter: AdminProductFilter): SQL {
     filter.status ? sql`p.status = ${filter.status}` : sql`p.status IN ('draft', 'publish')`,
   );
   if (filter.category) conditions.push(sql`p.category_ids @> ${idArray([filter.category])}`);
+  if (filter.trade_only !== undefined) conditions.push(sql`p.trade_only = ${filter.trade_only}`);
   if (filter.q) {
     const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // `name ILIKE x` is `lower(name) LIKE lower(x)` on UTF-8 text: the same rows, matched against
@@ -88,7 +89,12 @@ export class AdminProductList {
 
   async page(query: AdminProductsQuery): Promise<{ data: AdminProductRow[]; total: number }> {
     const where = filterWhere(query);
-    const key = JSON.stringify([query.q ?? '', query.status ?? '', query.category ?? 0]);
+    const key = JSON.stringify([
+      query.q ?? '',
+      query.status ?? '',
+      query.category ?? 0,
+      query.trade_only ?? null,
+    ]);
     const offset = (query.page - 1) * query.per_page;
     const order = ORDER_BY[query.sort];
     const branch = (status: SQL) =>
@@ -108,7 +114,7 @@ export class AdminProductList {
       queryRows<ListRow>(
         this.db,
         sql`SELECT p.id, p.name, p.slug, p.sku, p.status, p.featured, p.on_sale, p.is_new_arrival,
-            p.updated_at, v.variation_count, v.min_price, v.max_price, v.stock,
+            p.trade_only, p.updated_at, v.variation_count, v.min_price, v.max_price, v.stock,
             (SELECT i.src FROM product_images i WHERE i.product_id = p.id
               ORDER BY i.position, i.id LIMIT 1) AS image
           FROM (${pageRows}) p
@@ -133,6 +139,7 @@ export class AdminProductList {
         featured: row.featured,
         on_sale: row.on_sale,
         is_new_arrival: row.is_new_arrival,
+        trade_only: row.trade_only,
         variation_count: row.variation_count,
         min_price: pounds(row.min_price),
         max_price: pounds(row.max_price),

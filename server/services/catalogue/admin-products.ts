@@ -53,7 +53,7 @@ export async function readAdminProduct(db: Database, id: number): Promise<AdminP
   >(
     db,
     sql`SELECT id, name, slug, sku, status, unit, short_description, description, featured,
-        is_new_arrival, on_sale, updated_at, version,
+        is_new_arrival, on_sale, trade_only, updated_at, version,
         ARRAY(SELECT category_id FROM product_categories WHERE product_id = p.id ORDER BY 1) AS category_ids,
         ARRAY(SELECT term_id FROM product_terms WHERE product_id = p.id ORDER BY 1) AS term_ids
       FROM products p WHERE id = ${id}`,
@@ -208,7 +208,8 @@ export class AdminProducts {
           short_description = ${input.short_description},
           description = ${sanitiseCmsHtml(input.description)},
           featured = ${input.featured}, is_new_arrival = ${input.is_new_arrival},
-          on_sale = ${input.on_sale}, updated_at = now()
+          on_sale = ${input.on_sale}, trade_only = ${input.trade_only ?? before.trade_only},
+          updated_at = now()
         WHERE id = ${id}`);
       await tx.execute(sql`DELETE FROM product_categories WHERE product_id = ${id}`);
       if (input.category_ids.length > 0) {

@@ -56,6 +56,7 @@ interface ExistingProduct {
   description: string;
   on_sale: boolean;
   is_new_arrival: boolean;
+  trade_only: boolean;
   category_ids: number[];
   term_ids: number[];
   images: { src: string; alt: string }[];
@@ -131,7 +132,7 @@ export class ImportBatch {
       queryRows<ExistingProduct>(
         this.tx,
         sql`SELECT id, sku, slug, type, name, status, unit, featured, short_description,
-            description, on_sale, is_new_arrival,
+            description, on_sale, is_new_arrival, trade_only,
             ARRAY(SELECT category_id FROM product_categories WHERE product_id = p.id) AS category_ids,
             ARRAY(SELECT term_id FROM product_terms WHERE product_id = p.id) AS term_ids,
             coalesce((SELECT jsonb_agg(jsonb_build_object('src', src, 'alt', alt) ORDER BY position, id)
@@ -207,6 +208,7 @@ export class ImportBatch {
         description: this.description(row, before),
         on_sale: row.clearance ?? before?.on_sale ?? false,
         is_new_arrival: row.newArrival ?? before?.is_new_arrival ?? false,
+        trade_only: row.tradeOnly ?? before?.trade_only ?? false,
       };
       if (!before) {
         inserts.push({ ...fields, sku: row.sku, row });
@@ -242,12 +244,12 @@ export class ImportBatch {
       const created = await queryRows<{ id: number; sku: string }>(
         this.tx,
         sql`INSERT INTO products (slug, sku, name, type, status, unit, featured,
-            short_description, description, on_sale, is_new_arrival, price_pence)
+            short_description, description, on_sale, is_new_arrival, trade_only, price_pence)
           SELECT slug, sku, name, type, status, unit, featured, short_description, description,
-            on_sale, is_new_arrival, 0
+            on_sale, is_new_arrival, trade_only, 0
           FROM ${recordset(
             placed.map(({ row, ...fields }) => ({ ...fields, slug: slugs.get(row.sku) })),
-            'slug text, sku text, name text, type text, status text, unit text, featured boolean, short_description text, description text, on_sale boolean, is_new_arrival boolean',
+            'slug text, sku text, name text, type text, status text, unit text, featured boolean, short_description text, description text, on_sale boolean, is_new_arrival boolean, trade_only boolean',
           )}
           RETURNING id, sku`,
       );
@@ -265,8 +267,8 @@ export class ImportBatch {
         .execute(sql`UPDATE products p SET type = r.type, name = r.name, status = r.status,
           unit = r.unit, featured = r.featured, short_description = r.short_description,
           description = r.description, on_sale = r.on_sale, is_new_arrival = r.is_new_arrival,
-          updated_at = now()
-        FROM ${recordset(updates, 'id int, type text, name text, status text, unit text, featured boolean, short_description text, description text, on_sale boolean, is_new_arrival boolean')}
+          trade_only = r.trade_only, updated_at = now()
+        FROM ${recordset(updates, 'id int, type text, name text, status text, unit text, featured boolean, short_description text, description text, on_sale boolean, is_new_arrival boolean, trade_only boolean')}
         WHERE p.id = r.id`);
     }
     const placedLinks = links.filter((l): l is typeof l & { id: number } => l.id !== null);

@@ -37,7 +37,7 @@ export async function* productCsvRows(db: Database, shopOrigin: string): AsyncGe
     const products = await queryRows<ProductBase>(
       db,
       sql`SELECT id, type, sku, slug, name, status, unit, featured, on_sale AS clearance,
-          is_new_arrival AS "newArrival", short_description AS "shortDescription", description,
+          is_new_arrival AS "newArrival", trade_only AS "tradeOnly", short_description AS "shortDescription", description,
           (SELECT to_jsonb(f) - 'product_id' FROM product_facts f WHERE f.product_id = p.id) AS facts
         FROM products p WHERE id > ${after} ORDER BY id LIMIT ${EXPORT_PAGE}`,
     );

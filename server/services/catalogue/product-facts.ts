@@ -80,17 +80,21 @@ export async function writeImportedFacts(
       slip_rating = excluded.slip_rating, sealing_advice = excluded.sealing_advice`);
 }
 
-/** A document's file, by its id and the name it downloads as; null when there is none. */
+/**
+ * A document's file, by its id and the name it downloads as, and whether its product is trade
+ * only; null when there is none.
+ */
 export async function readDocumentFile(
   db: Database,
   id: number,
   fileName: string,
-): Promise<Buffer | null> {
-  const [row] = await queryRows<{ bytes: Buffer }>(
+): Promise<{ bytes: Buffer; tradeOnly: boolean } | null> {
+  const [row] = await queryRows<{ bytes: Buffer; trade_only: boolean }>(
     db,
-    sql`SELECT bytes FROM product_documents WHERE id = ${id} AND file_name = ${fileName}`,
+    sql`SELECT d.bytes, p.trade_only FROM product_documents d JOIN products p ON p.id = d.product_id
+      WHERE d.id = ${id} AND d.file_name = ${fileName}`,
   );
-  return row ? Buffer.from(row.bytes) : null;
+  return row ? { bytes: Buffer.from(row.bytes), tradeOnly: row.trade_only } : null;
 }
 
 async function readProductWithFacts(

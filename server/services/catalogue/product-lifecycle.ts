@@ -156,10 +156,14 @@ export class ProductLifecycle {
   }
 }
 
-/** An archived product's name and first category, for the page's 410; null for any other. */
+/**
+ * An archived product's name and first category, for the page's 410; null for any other, and
+ * for a trade-only one unless `tradeOnlyOpen` (the buyer may see trade-only products).
+ */
 export async function archivedProduct(
   db: Database,
   slug: string,
+  tradeOnlyOpen: boolean,
 ): Promise<{ name: string; category: { slug: string; name: string } | null } | null> {
   const [row] = await queryRows<{
     name: string;
@@ -172,7 +176,8 @@ export async function archivedProduct(
         LEFT JOIN LATERAL (SELECT c.slug, c.name FROM product_categories pc
           JOIN categories c ON c.id = pc.category_id
           WHERE pc.product_id = p.id ORDER BY c.position, c.id LIMIT 1) c ON true
-        WHERE p.slug = ${slug} AND p.status = 'archived'`,
+        WHERE p.slug = ${slug} AND p.status = 'archived'
+          AND (${tradeOnlyOpen} OR NOT p.trade_only)`,
   );
   if (!row) return null;
   return {

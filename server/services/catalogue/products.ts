@@ -12,7 +12,7 @@ import type { FacetJson, ListingJson, ProductJson, VariationJson } from '#domain
 import { presentVariation } from './present.ts';
 import { presentProducts } from './product-json.ts';
 import { productForBuyer, variationsForBuyer } from './buyer-prices.ts';
-import type { Buyer } from '#domain/price-for.ts';
+import { seesTradeOnly, type Buyer } from '#domain/price-for.ts';
 
 export interface ListingFilter {
   category?: string;
@@ -168,7 +168,7 @@ export class ProductCatalogue {
   }
 
   async list(asked: ListingRequest): Promise<ListingJson> {
-    const hideTradeOnly = asked.buyer.groupId === null;
+    const hideTradeOnly = !seesTradeOnly(asked.buyer);
     const request = { ...asked, filter: { ...asked.filter, hideTradeOnly } };
     const [taxonomy, snapshot] = await Promise.all([this.taxonomy.get(), this.index.get()]);
     const search = request.filter.search
@@ -287,7 +287,7 @@ export class ProductCatalogue {
       this.variationsBySlug.execute({ slug }),
     ]);
     const [product] = presentProducts(rows, taxonomy, true);
-    if (!product || (rows[0]!.tradeOnly && buyer.groupId === null)) return null;
+    if (!product || (rows[0]!.tradeOnly && !seesTradeOnly(buyer))) return null;
     const now = new Date();
     const sizes = variationRows.map((row) => presentVariation(row.variation));
     return {
@@ -296,12 +296,13 @@ export class ProductCatalogue {
     };
   }
 
-  /** The current slug of a published product that had `oldSlug` before, or null. */
-  async renamedTo(oldSlug: string): Promise<string | null> {
+  /** The current slug of a published product `buyer` may see that had `oldSlug` before, or null. */
+  async renamedTo(oldSlug: string, buyer: Buyer): Promise<string | null> {
     const [row] = await queryRows<{ slug: string }>(
       this.db,
       sql`SELECT p.slug FROM product_slug_redirects r JOIN products p ON p.id = r.product_id
-        WHERE r.old_slug = ${oldSlug} AND p.status = 'publish'`,
+        WHERE r.old_slug = ${oldSlug} AND p.status = 'publish'
+          AND (${seesTradeOnly(buyer)} OR NOT p.trade_only)`,
     );
     return row?.slug ?? null;
   }
@@ -318,7 +319,7 @@ export class ProductCatalogue {
       .leftJoin(variations, eq(variations.productId, products.id))
       .where(and(eq(products.id, productId), eq(products.status, 'publish')))
       .orderBy(asc(variations.position), asc(variations.id));
-    if (rows.length === 0 || (rows[0]!.tradeOnly && buyer.groupId === null)) return null;
+    if (rows.length === 0 || (rows[0]!.tradeOnly && !seesTradeOnly(buyer))) return null;
     const sizes = rows.flatMap((row) => (row.variation ? [presentVariation(row.variation)] : []));
     return variationsForBuyer(buyer, rows[0]!.categoryIds, sizes, new Date());
   }

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { enquiries, products } from '#db/schema/index.ts';
 import { mailShop } from '../shop-signature.ts';
 import { ENQUIRY_TITLES, type Enquiry } from '#domain/enquiry.ts';
+import { seesTradeOnly, type Buyer } from '#domain/price-for.ts';
 import type { Mailer } from '../mail.ts';
 
 function mailText(enquiry: Enquiry, productName: string | null): string {
@@ -25,12 +26,14 @@ function mailText(enquiry: Enquiry, productName: string | null): string {
 
 /**
  * Stores an enquiry, then mails it to the shop. The row is kept even when mail fails, so no
- * enquiry is lost; `mailed_at` says which ones still need sending.
+ * enquiry is lost; `mailed_at` says which ones still need sending. A trade-only product is
+ * named only for a buyer who may see it: to retail its id is as unknown as any other.
  */
 export async function submitEnquiry(
   db: Database,
   mail: Mailer,
   enquiry: Enquiry,
+  buyer: Buyer,
 ): Promise<{ id: number; mailed: boolean }> {
   const product =
     enquiry.product_id === undefined
@@ -39,7 +42,12 @@ export async function submitEnquiry(
           await db
             .select({ name: products.name })
             .from(products)
-            .where(eq(products.id, enquiry.product_id))
+            .where(
+              and(
+                eq(products.id, enquiry.product_id),
+                seesTradeOnly(buyer) ? undefined : eq(products.tradeOnly, false),
+              ),
+            )
         )[0];
   const productName = product?.name ?? null;
   const [row] = await db

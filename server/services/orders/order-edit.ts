@@ -205,11 +205,7 @@ export class OrderEditService {
     };
   }
 
-  /**
-   * The lines as the catalogue describes them now; a size the order already had keeps the price
-   * it was sold at, a size added is priced as the catalogue prices it today for the order's
-   * customer (a guest's order at retail).
-   */
+  /** The lines as sold (a size kept keeps its price; one added: today's for the customer). */
   private async linesFor(
     tx: Database,
     wanted: readonly { variation_id: number; pieces: number }[],
@@ -220,6 +216,7 @@ export class OrderEditService {
       tx,
       wanted.map((l) => ({ variationId: l.variation_id, pieces: l.pieces })),
       buyer,
+      true, // staff may keep or add a trade-only size on any order
     );
     const missing = read.findIndex((line) => line === null);
     if (missing >= 0) {

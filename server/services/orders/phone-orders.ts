@@ -5,7 +5,7 @@
 // A draft holds no stock; the placed order does, from the moment it is placed. A draft for the
 // email of a verified account is that customer's: quoted and placed at their prices (a trade
 // buyer's price list) and joined to their account.
-import { RETAIL_BUYER } from '#domain/price-for.ts';
+import { RETAIL_BUYER, type Buyer } from '#domain/price-for.ts';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
@@ -21,6 +21,7 @@ import { checkoutSchema, type DeliveryOptionId, type PaymentMethod } from '#doma
 import type { Address } from '#domain/validation.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { announceMail, writeMail } from '../mail-outbox/outbox.ts';
+import type { BuyerService } from '../buyers/buyers.ts';
 import { hashToken } from '../sessions.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
 import type { CheckoutService, OrderLinks, PlacedOrder, Purchaser } from './checkout.ts';
@@ -83,16 +84,27 @@ export class PhoneOrderService {
   constructor(
     private readonly db: Database,
     private readonly checkout: CheckoutService,
+    private readonly buyers: Pick<BuyerService, 'forCustomer'>,
   ) {}
+
+  /** Whose prices a draft for `email` is bought at: its verified account's, else retail. */
+  private async buyerOf(email: string): Promise<Buyer> {
+    const [customer] = await queryRows<{ id: number }>(
+      this.db,
+      sql`SELECT id FROM customers WHERE lower(email) = lower(${email})
+        AND email_verified_at IS NOT NULL`,
+    );
+    return customer ? this.buyers.forCustomer(customer.id) : RETAIL_BUYER;
+  }
 
   /** A new draft with its own basket; every line must be a size on sale. */
   async create(input: DraftOrderInput, who: AuditActor): Promise<DraftOrderJson> {
     const read = await readLines(
       this.db,
       input.lines.map((l) => ({ variationId: l.variation_id, pieces: l.pieces })),
-      // Only which sizes exist and the m² their pieces cover are kept: checkout's quote prices
-      // the draft for its customer.
-      RETAIL_BUYER,
+      // Only which sizes the customer may buy and the m² their pieces cover are kept: checkout's
+      // quote prices the draft for them (a trade-only size only for a trade buyer).
+      await this.buyerOf(input.email),
     );
     const missing = read.findIndex((line) => line === null);
     if (missing >= 0) {

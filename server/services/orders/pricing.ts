@@ -46,7 +46,7 @@ import { readSampleRules } from '../samples/sample-rules.ts';
 import { readDeliverySettings } from '../settings/delivery-section.ts';
 import { vatPercentNow } from './vat-now.ts';
 import type { SessionRecord } from '../sessions.ts';
-import type { Buyer } from '#domain/price-for.ts';
+import { seesTradeOnly, type Buyer } from '#domain/price-for.ts';
 import { linePrice, SIZE_PRICE_FACTS, type SizePriceRow } from '../cart/basket-lines.ts';
 
 /** A basket line with what pricing, stock and the order's snapshot need. */
@@ -64,6 +64,7 @@ export interface BasketLine {
   /** The size's stored price, which place_order checks is still the price when it writes. */
   storedPricePence: number;
   stockQuantity: number | null;
+  /** Published, and open to the buyer: a trade-only product is not on sale to retail. */
   onSale: boolean;
   material: string | null;
   isBespoke: boolean;
@@ -105,13 +106,14 @@ interface LineRow extends SizePriceRow {
   option: string;
   stock_quantity: number | null;
   on_sale: boolean;
+  trade_only: boolean;
   material: string | null;
   is_bespoke: boolean;
 }
 
 /** What a line needs of its product and variation (p: products, v: variations). */
 const PRODUCT_FACTS = sql`p.name, p.unit, v.option, ${SIZE_PRICE_FACTS}, v.stock_quantity,
-  (p.status = 'publish' AND v.product_id = p.id) AS on_sale,
+  (p.status = 'publish' AND v.product_id = p.id) AS on_sale, p.trade_only,
   (SELECT t.slug FROM product_terms pt JOIN attribute_terms t ON t.id = pt.term_id
    WHERE pt.product_id = p.id AND t.attribute_id = ${MATERIAL_ATTRIBUTE_ID}
    ORDER BY t.position, t.id LIMIT 1) AS material,
@@ -151,11 +153,16 @@ export async function readBasket(
   return {
     cartId: rows[0]?.cart_id ?? null,
     discountCodeId: rows[0]?.discount_code_id ?? null,
-    lines: rows.map((row) => basketLine(row, buyer, now)),
+    lines: rows.map((row) => basketLine(row, buyer, now, seesTradeOnly(buyer))),
   };
 }
 
-function basketLine(row: Omit<LineRow, 'cart_id'>, buyer: Buyer, now: Date): BasketLine {
+function basketLine(
+  row: Omit<LineRow, 'cart_id'>,
+  buyer: Buyer,
+  now: Date,
+  tradeOnlyOpen: boolean,
+): BasketLine {
   const price = linePrice(buyer, row, row.quantity, now);
   return {
     id: row.id,
@@ -169,7 +176,7 @@ function basketLine(row: Omit<LineRow, 'cart_id'>, buyer: Buyer, now: Date): Bas
     pricePence: price.pricePence,
     storedPricePence: row.price_pence,
     stockQuantity: row.stock_quantity,
-    onSale: row.on_sale,
+    onSale: row.on_sale && (tradeOnlyOpen || !row.trade_only),
     material: row.material,
     isBespoke: row.is_bespoke,
     categoryIds: row.category_ids ?? [],
@@ -180,15 +187,18 @@ function basketLine(row: Omit<LineRow, 'cart_id'>, buyer: Buyer, now: Date): Bas
 /**
  * Lines that are not in a basket yet (a delivery estimate on the product page), read as a basket
  * line is: each variation with its product, its m² from the pieces as the basket would keep them.
- * A variation that does not exist or is not on sale is null.
+ * A variation that does not exist or is not on sale is null; so is a trade-only size to a
+ * retail buyer, unless staff edit an order (`byStaff`), whose sizes they may keep or add.
  */
 export async function readLines(
   db: Database,
   wanted: readonly { variationId: number; pieces: number }[],
   buyer: Buyer,
+  byStaff = false,
 ): Promise<(BasketLine | null)[]> {
   if (wanted.length === 0) return [];
   const now = new Date();
+  const tradeOnlyOpen = byStaff || seesTradeOnly(buyer);
   const ids = wanted.map((line) => line.variationId);
   const rows = await queryRows<
     Omit<LineRow, 'cart_id' | 'id' | 'quantity' | 'm2_quantity' | 'is_sample'>
@@ -201,7 +211,7 @@ export async function readLines(
   const byId = new Map(rows.map((row) => [row.variation_id, row]));
   return wanted.map((line, index) => {
     const row = byId.get(line.variationId);
-    if (!row?.on_sale) return null;
+    if (!row?.on_sale || (row.trade_only && !tradeOnlyOpen)) return null;
     const unit = isSellingUnit(row.unit) ? row.unit : DEFAULT_SELLING_UNIT;
     const kind = variationPricing(row.option, unit).kind;
     const m2 = lineM2(line.pieces, row.option, unit);
@@ -215,6 +225,7 @@ export async function readLines(
       },
       buyer,
       now,
+      tradeOnlyOpen,
     );
   });
 }
