@@ -13,6 +13,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { LinksFunction } from 'react-router';
 import type { MenuNodeJson } from '#domain/api-types.ts';
+import type { BuyerJson } from '#domain/api-schemas-buyer.ts';
 import type { ShopJson } from '#domain/api-schemas-settings-identity.ts';
 import type { PageLoadContext } from '#domain/page-load-context.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -37,15 +38,19 @@ export const links: LinksFunction = () => [
  * the shop's details for the footer and contact page, and whether the shop has an address service behind "Find address".
  */
 export async function loader({ context }: { context: PageLoadContext }) {
-  const [response, shop] = await Promise.all([
+  const [response, shop, buyer] = await Promise.all([
     context.api<{ data: MenuNodeJson[] }>('/api/megamenu').catch(() => null),
     context.api<{ data: ShopJson }>('/api/shop').catch(() => null),
+    // Pages are kept per price list, and this answer is the same for everyone on one list.
+    context.api<{ data: BuyerJson }>('/api/buyer').catch(() => null),
   ]);
   return {
     menu: response?.status === 200 ? response.data.data : [],
     /** The footer's and contact page's details (the owner's identity settings). */
     shop: shop?.status === 200 ? shop.data.data : null,
     addressLookup: context.config.addressLookup,
+    /** How prices are written for this page's price list (useBuyer). */
+    buyer: buyer?.status === 200 ? buyer.data.data : null,
     // Consent is asked for only when something non-essential could load (PECR exempts the rest).
     consentNeeded: Boolean(context.config.reviewsWidgetSrc || context.config.mapTileUrl),
   };

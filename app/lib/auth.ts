@@ -125,6 +125,18 @@ export function useAuth(knownSignedOut = false): AuthState {
   return knownSignedOut && current.status === 'loading' ? SIGNED_OUT : current;
 }
 
+/**
+ * Whether the shopper is known to be signed in or out, without starting the check: 'loading'
+ * until a screen that needs to know (an account page, checkout) asks the server, or a sign-in.
+ */
+export function useAuthStatus(): AuthState['status'] {
+  return useSyncExternalStore(
+    subscribe,
+    () => state.status,
+    () => LOADING.status,
+  );
+}
+
 /** After login or registration (spec section 4: tokens stay in the HttpOnly cookie here). */
 export function signedIn(auth: AuthJson) {
   setCustomer(auth.customer);

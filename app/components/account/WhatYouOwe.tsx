@@ -3,27 +3,18 @@ import type { StatementJson } from '#domain/api-schemas-trade-accounts.ts';
 import { formatLondonDate } from '#domain/dates.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import { ApiError, apiFetch } from '#app/lib/api.ts';
+import { useBuyer } from '#app/lib/buyer.ts';
 
 const money = (pounds: string) => formatGBP(toPence(pounds));
 /** A London day (YYYY-MM-DD) as people read it. */
 const dayText = (day: string) => formatLondonDate(`${day}T12:00:00Z`);
-
-/** Whether the signed-in customer buys on a trade price list (GET /api/buyer). */
-function useTradeBuyer(): boolean {
-  const { data } = useQuery({
-    queryKey: ['buyer'],
-    queryFn: async ({ signal }) =>
-      (await apiFetch<{ data: { trade: boolean } }>('/api/buyer', { signal })).data,
-  });
-  return data?.trade ?? false;
-}
 
 /**
  * The trade account's statement, asked for only by trade buyers (others would get a 404, logged
  * by the browser); null for a trade buyer whose account is not opened yet.
  */
 function useStatement() {
-  const trade = useTradeBuyer();
+  const { trade } = useBuyer();
   return useQuery({
     queryKey: ['account-statement'],
     enabled: trade,

@@ -4,6 +4,7 @@ import { toPence, formatGBP } from '#domain/money.ts';
 import { VAT_PERCENT } from '#domain/vat.ts';
 import { useCart } from '#app/lib/cart.ts';
 import { Drawer } from '../ui/Drawer.tsx';
+import { Price } from '../ui/WasNowPrice.tsx';
 import { BasketLine } from './BasketLine.tsx';
 import { DeliveryEstimate } from '../delivery/DeliveryEstimate.tsx';
 import { lazyPart } from '../ui/lazy-part.tsx';
@@ -41,7 +42,9 @@ export function BasketDrawer({
         <div className="flex flex-col gap-3">
           <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
             <dt>Subtotal</dt>
-            <dd className="text-right">{money(cart?.subtotal ?? '0')}</dd>
+            <dd className="text-right">
+              <Price pence={toPence(cart?.subtotal ?? '0')} />
+            </dd>
             {cart?.discount?.applies && toPence(cart.discount.amount) > 0 ? (
               <>
                 <dt>Discount ({cart.discount.code})</dt>
@@ -51,7 +54,9 @@ export function BasketDrawer({
             <dt>VAT ({cart?.vat_rate ?? VAT_PERCENT}%, included)</dt>
             <dd className="text-right">{money(cart?.vat ?? '0')}</dd>
             <dt className="text-base font-semibold">Total</dt>
-            <dd className="text-right text-base font-semibold">{money(cart?.total ?? '0')}</dd>
+            <dd className="text-right text-base font-semibold">
+              <Price pence={toPence(cart?.total ?? '0')} />
+            </dd>
           </dl>
           <div className="grid grid-cols-2 gap-3">
             <button

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { CART_QUANTITY_MAX, lineSize, optionPrice, type CartLineItemJson } from '#domain/cart.ts';
-import { formatGBP, toPence } from '#domain/money.ts';
+import { toPence } from '#domain/money.ts';
 import { parsePiecesInput } from '#domain/area.ts';
 import { MADE_TO_ORDER_LABEL } from '#domain/consumer-rights.ts';
 import { useRemoveCartItem, useUpdateCartItem } from '#app/lib/cart.ts';
 import { Spinner } from '../ui/Spinner.tsx';
-import { WasNowPrice } from '../ui/WasNowPrice.tsx';
+import { Price, WasNowPrice } from '../ui/WasNowPrice.tsx';
 
 /**
  * One basket line: image, name, size, quantity (type it or step it), line total and remove. A
@@ -102,7 +102,9 @@ export function BasketLine({ line }: { line: CartLineItemJson }) {
         ) : null}
       </div>
       <div className="flex flex-col items-end justify-between">
-        <p className="font-semibold">{formatGBP(toPence(line.line_total))}</p>
+        <p className="font-semibold">
+          <Price pence={toPence(line.line_total)} />
+        </p>
         {remove.isPending ? (
           <Spinner label={`Removing ${label}`} />
         ) : (

@@ -4,6 +4,7 @@ import { lineUnitText } from '#domain/selling-unit.ts';
 import { MADE_TO_ORDER_LABEL } from '#domain/consumer-rights.ts';
 import { figuresBeforeDiscount, lineGrossBeforeDiscount } from '#domain/discounts.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
+import { Price } from '../ui/WasNowPrice.tsx';
 import { addressLines, formatDay, money } from './format.ts';
 
 /** How many: pieces, and the m² they cover for tiles sold by the m²; litres, items, metres. */
@@ -26,12 +27,14 @@ export function OrderLines({ lines }: { lines: readonly OrderLineJson[] }) {
             <p className="text-stone-600">{line.size}</p>
             <p className="text-stone-600">{quantityText(line)}</p>
             <p className="text-stone-600">
-              {money(line.unit_price)} {lineUnitText(line)}
+              <Price pence={toPence(line.unit_price)} /> {lineUnitText(line)}
             </p>
             {line.is_bespoke ? <p className="text-stone-600">{MADE_TO_ORDER_LABEL}</p> : null}
           </div>
           <div className="shrink-0 text-right">
-            <p className="font-medium">{formatGBP(lineGrossBeforeDiscount(line))}</p>
+            <p className="font-medium">
+              <Price pence={lineGrossBeforeDiscount(line)} />
+            </p>
             {toPence(line.discount) > 0 ? (
               <p className="text-stone-600">−{money(line.discount)} discount</p>
             ) : null}
@@ -49,7 +52,9 @@ export function OrderTotals({ totals, label }: { totals: OrderTotalsJson; label:
   return (
     <dl aria-label={label} className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
       <dt>Goods</dt>
-      <dd className="text-right">{formatGBP(before.goodsPence)}</dd>
+      <dd className="text-right">
+        <Price pence={before.goodsPence} />
+      </dd>
       {before.code ? (
         <>
           <dt>Discount ({before.code})</dt>
@@ -61,7 +66,9 @@ export function OrderTotals({ totals, label }: { totals: OrderTotalsJson; label:
       <dt>VAT included</dt>
       <dd className="text-right">{money(totals.total.vat)}</dd>
       <dt className="text-base font-semibold">Total</dt>
-      <dd className="text-right text-base font-semibold">{money(totals.total.gross)}</dd>
+      <dd className="text-right text-base font-semibold">
+        <Price pence={toPence(totals.total.gross)} />
+      </dd>
     </dl>
   );
 }

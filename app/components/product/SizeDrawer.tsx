@@ -1,24 +1,31 @@
-import { useState } from 'react';
 import { DRAWER_WIDTHS_PX } from '#domain/catalogue.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
 import { optionPrice } from '#domain/cart.ts';
 import { variationOption } from '#domain/samples.ts';
 import { exVatPence } from '#domain/vat.ts';
+import { exIncVatText } from '#domain/price-for.ts';
+import { useVatReading } from '#app/lib/buyer.ts';
 import type { VariationJson } from '#domain/api-types.ts';
 import { Drawer } from '../ui/Drawer.tsx';
 import { Spinner } from '../ui/Spinner.tsx';
 import { LeadTimeEnquiry } from './LeadTimeEnquiry.tsx';
 import type { SellingUnit } from '#domain/selling-unit.ts';
 
-/** Sizes by the product's unit (tile sizes per m²); samples per item; a free sample reads 'Free'. */
-function priceLabel(variation: VariationJson, unit: SellingUnit, hideVat: boolean): string {
+/**
+ * Sizes by the product's unit (tile sizes per m²); samples per item; a free sample reads 'Free'.
+ * With VAT hidden a retail shopper sees the ex-VAT amount, a trade buyer both amounts.
+ */
+function priceLabel(
+  variation: VariationJson,
+  unit: SellingUnit,
+  vat: { hideVat: boolean; both: boolean },
+): string {
   const gross = toPence(variation.price);
   if (gross === 0) return 'Free';
-  return optionPrice(
-    formatGBP(hideVat ? exVatPence(gross) : gross),
-    variationOption(variation) ?? '',
-    unit,
-  );
+  const amount = vat.both
+    ? exIncVatText(gross)
+    : formatGBP(vat.hideVat ? exVatPence(gross) : gross);
+  return optionPrice(amount, variationOption(variation) ?? '', unit);
 }
 
 export interface SizeDrawerProps {
@@ -41,7 +48,7 @@ export function SizeDrawer({
   chosenId,
   onChoose,
 }: SizeDrawerProps) {
-  const [hideVat, setHideVat] = useState(false);
+  const vat = useVatReading();
   return (
     <Drawer
       open={open}
@@ -53,8 +60,8 @@ export function SizeDrawer({
       <label className="mb-4 flex items-center justify-end gap-2 text-sm">
         <input
           type="checkbox"
-          checked={hideVat}
-          onChange={(event) => setHideVat(event.target.checked)}
+          checked={vat.hideVat}
+          onChange={(event) => vat.setHideVat(event.target.checked)}
         />
         hide vat?
       </label>
@@ -76,9 +83,7 @@ export function SizeDrawer({
                 }`}
               >
                 <span>{option}</span>
-                <span className="font-semibold">
-                  {priceLabel(variation, product.unit, hideVat)}
-                </span>
+                <span className="font-semibold">{priceLabel(variation, product.unit, vat)}</span>
               </button>
               {variation.instock ? null : (
                 <p className="mt-1 flex flex-wrap gap-x-2 text-sm">
