@@ -167,12 +167,20 @@ describe.each([
     await hydrated(page);
     await expect.poll(() => firstCard(page).getAttribute('aria-label')).toBe(cheapest.name);
     await shows(firstCard(page), exIncVatText(cardPence));
-    await shows(firstCard(page), `Was ${formatGBP(cheapest.pricePence)}, now`);
+    await shows(
+      firstCard(page),
+      `Was ${formatGBP(cheapest.pricePence)} inc VAT, now ${exIncVatText(cardPence)}`,
+    );
     await docsScreenshot(page, `trade-listing-${label}`);
 
     await page.goto(`/product/${cheapest.slug}`);
     await hydrated(page);
     await shows(page.getByRole('main'), exIncVatText(cardPence));
+    // The size drawer's "hide vat?" starts ticked for a buyer shown prices ex VAT.
+    await page.getByRole('button', { name: 'Choose Size' }).click();
+    const sizes = page.getByRole('dialog', { name: 'Choose Size' });
+    expect(await sizes.getByRole('checkbox', { name: 'hide vat?' }).isChecked()).toBe(true);
+    await shows(sizes, exIncVatText(tradePence(size.pricePence)));
 
     await addTiles(page, cheapest, size.option, 2);
     const basket = page.getByRole('dialog', { name: /^Your Basket/ });

@@ -22,13 +22,18 @@ export function WasNowPrice({
   /** The text around the amount, e.g. (a) => `From ${a}/M2`. */
   words?: (amount: string) => string;
 }) {
-  const amount = useVatReading().both ? exIncVatText : formatGBP;
+  const { both } = useVatReading();
+  const amount = both ? exIncVatText : formatGBP;
   if (wasPence === null || wasPence <= nowPence) return <>{words(amount(nowPence))}</>;
   const [before = '', after = ''] = words(SLOT).split(SLOT);
   return (
     <>
       {before}
-      <span className="sr-only">{wasNowText(wasPence, nowPence)}</span>
+      <span className="sr-only">
+        {both
+          ? `Was ${formatGBP(wasPence)} inc VAT, now ${exIncVatText(nowPence)}`
+          : wasNowText(wasPence, nowPence)}
+      </span>
       <span aria-hidden="true" data-was-now="">
         <del className="text-stone-500">{formatGBP(wasPence)}</del>{' '}
         <ins className="font-semibold text-red-800 no-underline">{amount(nowPence)}</ins>
