@@ -4,7 +4,16 @@ import type { Listener } from '#db/client.ts';
 
 /** What changed: each kind clears the caches that show it. */
 /** 'prices': a customer group, its price list, or a customer's group (the price caches drop). */
-export const SHOP_CHANGES = ['catalogue', 'content', 'menu', 'home', 'settings', 'prices'] as const;
+/** 'sessions': shoppers' sessions ended (sign-out, password change): kept sessions drop. */
+export const SHOP_CHANGES = [
+  'catalogue',
+  'content',
+  'menu',
+  'home',
+  'settings',
+  'prices',
+  'sessions',
+] as const;
 export type ShopChange = (typeof SHOP_CHANGES)[number];
 
 type ChangeListener = (change: ShopChange) => void;

@@ -199,7 +199,7 @@ export async function pages(app: FastifyInstance, options: { buildDir: string; c
     staleMs: options.config.pageStaleMs,
   });
   // A saved product, page or menu shows on every page: none kept from before may be served.
-  app.changes.on(() => cache.clear());
+  app.changes.on((change) => change !== 'sessions' && cache.clear());
   const widget = widgetOrigin(options.config.reviewsWidgetSrc);
   const stripe = options.config.stripe ? STRIPE_ORIGINS : { scripts: [], connect: [] };
   const thirdParties: ThirdParties = {

@@ -84,7 +84,8 @@ export const responseCachePlugin = fp(
       entry && Date.now() - entry.storedAt < options.ttlMs ? entry : undefined;
 
     app.decorate('clearResponseCache', () => entries.clear());
-    app.changes.on(() => entries.clear());
+    // Answers are keyed by price list, not session: an ended session leaves them right.
+    app.changes.on((change) => change !== 'sessions' && entries.clear());
 
     // After the cookies are read (onRequest): the key needs the session's price list.
     app.addHook('preHandler', async (request, reply) => {

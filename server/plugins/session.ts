@@ -46,6 +46,10 @@ function tokenOf(request: FastifyRequest, cookieName: string): string | null {
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, options: { production: boolean }) => {
   const store = new SessionStore(app.services.db);
+  store.announceRevoked = () => app.changes.publish('sessions');
+  app.changes.on((change) => {
+    if (change === 'sessions') store.forget();
+  });
   const cookieName = options.production ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
   app.decorate('sessions', store);
   app.decorate('sessionCookieName', cookieName);

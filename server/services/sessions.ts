@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '#db/client.ts';
 import { sessions } from '#db/schema/index.ts';
 
@@ -11,6 +12,11 @@ export const SESSION_LIMITS = {
   rememberAbsoluteMs: 90 * 24 * 3600_000,
   /** last_seen_at is written at most this often, so reads stay reads. */
   touchEveryMs: 5 * 60_000,
+  /**
+   * How long an instance answers a token from memory. Revocations clear every instance at once
+   * ('sessions' change); this only bounds a lost notification, like the fallback timer.
+   */
+  keptMs: 30_000,
 } as const;
 
 export interface SessionRecord {
@@ -52,6 +58,18 @@ export function sessionInsert(record: SessionRecord, onlyIf: SQL = sql`true`): S
 export class SessionStore {
   /** Every request with a cookie runs it: built once, and planned once per connection. */
   private readonly live;
+  /**
+   * token hash → live session: a signed-in shopper's catalogue reads are answered from the
+   * response cache without a database round trip for who they are.
+   */
+  private readonly kept = new LRUCache<string, SessionRecord>({
+    max: 50_000,
+    ttl: SESSION_LIMITS.keptMs,
+  });
+  /** Bumped on every forget, so a read that began before a revocation is not kept after it. */
+  private generation = 0;
+  /** Tells every instance that sessions ended (set by the session plugin). */
+  announceRevoked: () => Promise<void> = async () => undefined;
 
   constructor(private readonly db: Database) {
     this.live = db
@@ -96,9 +114,22 @@ export class SessionStore {
     if (!token || token.length > 200) return null;
     const tokenHash = hashToken(token);
     const now = new Date();
+    const kept = this.kept.get(tokenHash);
+    if (kept && kept.expiresAt > now && !this.dueForTouch(kept, now)) return kept;
+    const generation = this.generation;
+    const record = await this.read(tokenHash, now);
+    if (record && generation === this.generation) this.kept.set(tokenHash, record);
+    return record;
+  }
+
+  private dueForTouch(record: SessionRecord, now: Date): boolean {
+    return now.getTime() - record.lastSeenAt.getTime() > SESSION_LIMITS.touchEveryMs;
+  }
+
+  private async read(tokenHash: string, now: Date): Promise<SessionRecord | null> {
     const [record] = await this.live.execute({ tokenHash, now });
     if (!record) return null;
-    if (now.getTime() - record.lastSeenAt.getTime() > SESSION_LIMITS.touchEveryMs) {
+    if (this.dueForTouch(record, now)) {
       const expiresAt = expiry(record.createdAt, now, record.remember);
       await this.db
         .update(sessions)
@@ -109,12 +140,25 @@ export class SessionStore {
     return record;
   }
 
+  /** Drops every kept session: some ended here or on another instance. */
+  forget(): void {
+    this.generation += 1;
+    this.kept.clear();
+  }
+
   async destroy(tokenHash: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    await this.revoked();
   }
 
   async destroyAllFor(customerId: number): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.customerId, customerId));
+    await this.revoked();
+  }
+
+  private async revoked(): Promise<void> {
+    this.forget();
+    await this.announceRevoked();
   }
 
   async purgeExpired(): Promise<number> {
