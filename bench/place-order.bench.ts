@@ -8,6 +8,8 @@
  *   the last one has left.
  * - shopping: shoppers add a line, get the checkout quote and place the order, over and over:
  *   orders a second for the whole visit, three requests each.
+ * - shopping as trade buyers: the same visit by signed-in customers on the Trade price list,
+ *   as a ratio to the retail visit (target: within 20 %).
  *
  * Baskets for "place order" hold 1 to 3 lines of 1 to 3 pieces.
  *
@@ -33,8 +35,9 @@ import {
   type LoadResult,
 } from './lib/load.ts';
 import { ensureBuild, serverIdle, startDemoShop } from './lib/server.ts';
+import { tradePriceList, tradeShoppers } from './lib/trade.ts';
 
-const TARGET = { ratio: 0.1, p99Ms: 250 };
+const TARGET = { ratio: 0.1, p99Ms: 250, tradeRatio: 0.8 };
 const BASKETS = Number(process.env.BENCH_BASKETS ?? 3000);
 
 interface Variation {
@@ -155,11 +158,16 @@ async function placeBaskets(
   return run;
 }
 
-/** Shoppers add a line, quote and place until `seconds` have passed. */
-async function shopping(db: pg.Client, url: string, variations: Variation[], seconds: number) {
+/** Shoppers (guests unless given) add a line, quote and place until `seconds` have passed. */
+async function shopping(
+  db: pg.Client,
+  url: string,
+  variations: Variation[],
+  seconds: number,
+  shoppers = Array.from({ length: CONNECTIONS }, () => new Shopper(url)),
+) {
   const run = newRun();
   const until = Date.now() + seconds * 1000;
-  const shoppers = Array.from({ length: CONNECTIONS }, () => new Shopper(url));
   await untilMailed(db, run, () =>
     inParallel(CONNECTIONS, async (worker) => {
       const shopper = shoppers[worker]!;
@@ -216,6 +224,11 @@ async function main() {
     const placing = await placeBaskets(db, baskets);
     await serverIdle(pid);
     const visiting = await shopping(db, url, variations, SECONDS);
+    await tradePriceList(db);
+    const traders = await tradeShoppers(url, db, CONNECTIONS, variations[0]!);
+    await shopping(db, url, variations, 2, traders);
+    await serverIdle(pid);
+    const trading = await shopping(db, url, variations, SECONDS, traders);
     await db.end();
 
     const placed = result(
@@ -233,10 +246,16 @@ async function main() {
         `${visiting.orders} shopped and mailed in ${visiting.seconds.toFixed(1)} s ` +
         `(the last answer at ${visiting.answeredSeconds.toFixed(1)} s).`,
     );
-    console.log(table([floor, placed, visits], { 'x SELECT floor': floor.rps }));
+    const trades = result(
+      `shopping as trade buyers (${CONNECTIONS} on the Trade price list), orders/s`,
+      trading,
+      `>= ${TARGET.tradeRatio} x shopping`,
+    );
+    console.log(table([floor, placed, visits, trades], { 'x SELECT floor': floor.rps }));
     for (const [name, run, line] of [
       ['place order', placing, placed],
       ['shopping', visiting, visits],
+      ['shopping as trade buyers', trading, trades],
     ] as const) {
       console.log(
         `${name}: ${line.rps.toFixed(1)} orders/s, ratio to the floor ${(line.rps / floor.rps).toFixed(3)}; ` +
@@ -245,6 +264,11 @@ async function main() {
           `requests without an answer ${run.errors}`,
       );
     }
+    const tradeRatio = trades.rps / visits.rps;
+    console.log(
+      `Trade against retail shopping: ratio ${tradeRatio.toFixed(2)} ` +
+        `(target >= ${TARGET.tradeRatio}: ${tradeRatio >= TARGET.tradeRatio ? 'met' : 'missed'})`,
+    );
     console.log(
       `Target (place order): ratio >= ${TARGET.ratio}, p99 < ${TARGET.p99Ms} ms. ` +
         `Server RSS after the run: ${demo.server.rssMb().toFixed(0)} MB`,

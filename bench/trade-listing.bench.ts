@@ -9,6 +9,7 @@
 import pg from 'pg';
 import { Shopper } from '#tests/system/shopper.ts';
 import { load, table } from './lib/load.ts';
+import { tradePriceList } from './lib/trade.ts';
 import { ensureBuild, serverIdle, startDemoShop } from './lib/server.ts';
 
 const TARGET_RATIO = 0.5;
@@ -23,16 +24,7 @@ async function tradeBuyer(url: string, db: pg.Client): Promise<string> {
      WHERE email = $1`,
     [email],
   );
-  await db.query(`
-    INSERT INTO price_list_rules (group_id, kind, category_id, percent_off)
-    SELECT g.id, 'category_percent', c.id, 12.5
-    FROM customer_groups g, (SELECT id FROM categories ORDER BY id LIMIT 3) c
-    WHERE g.name = 'Trade'`);
-  await db.query(`
-    INSERT INTO price_list_rules (group_id, kind, variation_id, price_pence)
-    SELECT g.id, 'size_price', v.id, greatest(100, v.price_pence - 500)
-    FROM customer_groups g, (SELECT id, price_pence FROM variations ORDER BY id LIMIT 5) v
-    WHERE g.name = 'Trade'`);
+  await tradePriceList(db);
   return shopper.cookie;
 }
 
