@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 
-/** The listing every benchmark baseline is measured against: (a) of docs/performance.md. */
+/** The listing every benchmark baseline is measured against: (a) of docs/performance.md, figures in docs/performance/api-and-pages.md. */
 export const BENCH_LISTING_URL =
   '/api/products/by-category?category=marble-tiles&stone_colour=white,grey&stone_finish=polished-shiny-smooth&facets=true&sort=price-asc';
 
