@@ -148,3 +148,28 @@ export function priceFor(buyer: Buyer, size: PricedSize, _quantity: number, now:
 export function exIncVatText(grossPence: number, percent: number = VAT_PERCENT): string {
   return `${formatGBP(exVatPence(grossPence, percent))} ex VAT, ${formatGBP(grossPence)} inc VAT`;
 }
+
+/**
+ * A product's "From" price for `buyer`: the lowest of what they pay for each of `sizes` (the
+ * sizes a retail card's from-price considers), with that size's struck-through price; a tie goes
+ * to the size with the larger reduction, as the retail card's does. Null without sizes.
+ *
+ * fromPriceFor(trade with size 2 set at 3000, [{ id: 1, pricePence: 3500 }, { id: 2, pricePence: 4000 }])
+ *   → { pricePence: 3000, wasPence: 4000, retailPence: 4000, fromPriceList: true }
+ */
+export function fromPriceFor(
+  buyer: Buyer,
+  sizes: readonly PricedSize[],
+  now: Date,
+): BuyerPrice | null {
+  let lowest: BuyerPrice | null = null;
+  for (const size of sizes) {
+    const price = priceFor(buyer, size, 1, now);
+    const cheaper =
+      lowest === null ||
+      price.pricePence < lowest.pricePence ||
+      (price.pricePence === lowest.pricePence && (price.wasPence ?? 0) > (lowest.wasPence ?? 0));
+    if (cheaper) lowest = price;
+  }
+  return lowest;
+}

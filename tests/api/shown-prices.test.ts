@@ -5,9 +5,12 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import type { AdminProductJson } from '#domain/admin-catalogue.ts';
 import type { ClearanceJson, ProductJson, VariationJson } from '#domain/api-types.ts';
+import { formatPoundsPlain } from '#domain/money.ts';
+import { percentOffPence } from '#domain/price-for.ts';
 import { instantToLondonMinute } from '#domain/sale-price.ts';
 import { applySaleSchedules } from '#server/services/catalogue/sale-schedule.ts';
 import { ApiShopper } from '#tests/setup/api-shopper.ts';
+import { tradeBuyer } from '#tests/setup/trade-buyers.ts';
 import { staffOfEveryRole, type StaffBrowser } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -92,8 +95,7 @@ afterAll(async () => {
  * Puts one piece of a size in a fresh basket and reads what the basket and the checkout quote
  * charge per unit for it.
  */
-async function charged(productId: number, variationId: number) {
-  const shopper = new ApiShopper(t.app);
+async function charged(productId: number, variationId: number, shopper = new ApiShopper(t.app)) {
   const added = await shopper.add(productId, variationId, 1);
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   const cart = (await shopper.call('GET', '/api/cart')).body.data as {
@@ -216,5 +218,55 @@ describe('a scheduled sale starts and ends at its instants', () => {
     // Back to now: the sale has not started yet.
     await applySaleSchedules(db, new Date());
     expect(await stored()).toEqual([{ price_pence: 6250, regular_price_pence: null }]);
+  });
+});
+
+describe('the price a trade buyer is shown is the price they are charged', () => {
+  it('on a listing card: the lowest of their prices over the sizes, a set price included', async () => {
+    const slug = new URL(listingUrl, 'http://x').searchParams.get('category')!;
+    const listed = (await get<{ data: ProductJson[] }>(listingUrl)).data;
+    const others = listed.filter((p) => ![running, pastStart, future, ended].includes(p));
+    let product: ProductJson | undefined;
+    let sizes: VariationJson[] = [];
+    for (const candidate of others) {
+      sizes = (await variationsOf(candidate.id)).filter((v) => isSize(v) && v.instock);
+      const distinct = new Set(sizes.map((v) => v.price));
+      if (sizes.every((v) => v.sale_price === '') && distinct.size >= 2) {
+        product = candidate;
+        break;
+      }
+    }
+    expect(product, 'a product with two in-stock sizes at different prices').toBeDefined();
+    const pence = (v: VariationJson) => Math.round(Number(v.price) * 100);
+    const byPrice = [...sizes].sort((a, b) => pence(a) - pence(b));
+    const cheapest = byPrice[0]!;
+    const dearest = byPrice.at(-1)!;
+    // 10 % off the category; the dearest size set 1p under the cheapest size's 10 %-off price.
+    const cheapestTrade = percentOffPence(pence(cheapest), 10);
+    const setPence = cheapestTrade - 1;
+    await t.app.services.db.execute(sql`
+      INSERT INTO price_list_rules (group_id, kind, category_id, percent_off)
+      SELECT g.id, 'category_percent', c.id, 10 FROM customer_groups g, categories c
+      WHERE g.name = 'Trade' AND c.slug = ${slug}`);
+    await t.app.services.db.execute(sql`
+      INSERT INTO price_list_rules (group_id, kind, variation_id, price_pence)
+      SELECT id, 'size_price', ${dearest.id}, ${setPence} FROM customer_groups WHERE name = 'Trade'`);
+    await t.app.changes.publish('prices');
+    const buyer = await tradeBuyer(t.app, `card-${Date.now()}@example.com`);
+
+    const listing = await buyer.call('GET', listingUrl);
+    const card = (listing.body.data as ProductJson[]).find((p) => p.id === product!.id)!;
+    expect([card.price, card.regular_price, card.sale_price]).toEqual([
+      formatPoundsPlain(setPence),
+      dearest.regular_price,
+      formatPoundsPlain(setPence),
+    ]);
+    const page = await buyer.call('GET', `/api/products/slug/${product!.slug}`);
+    expect(page.body.data.price).toBe(formatPoundsPlain(setPence));
+    expect(await charged(product!.id, dearest.id, buyer)).toEqual({
+      price: formatPoundsPlain(setPence),
+      regular: dearest.regular_price,
+      quoted: formatPoundsPlain(setPence),
+    });
   });
 });

@@ -2,14 +2,15 @@
 // price list gets them re-priced on the way out by priceFor, so no cached answer ever holds
 // one buyer's prices (decision 0012).
 import { toPence } from '#domain/money.ts';
-import { priceFor, type Buyer } from '#domain/price-for.ts';
+import { fromPriceFor, priceFor, type Buyer } from '#domain/price-for.ts';
 import type { ProductJson, VariationJson } from '#domain/api-types.ts';
+import type { CardSize } from './listing-index.ts';
 import { priceFields } from './present.ts';
 
 /** The price fields every product and size answer carries. */
 type Priced = Pick<ProductJson, 'price' | 'regular_price' | 'sale_price' | 'price_html'>;
 
-/** An answer's prices priced for `buyer`: its size (`sizeId`, -1 for a product's card). */
+/** A size's prices priced for `buyer`. */
 function repriced<T extends Priced>(
   buyer: Buyer,
   item: T,
@@ -25,13 +26,25 @@ function repriced<T extends Priced>(
 }
 
 /**
- * A product as `buyer` sees it. Its card price is the product's from-price with the buyer's
- * category percentage; a size's set price shows on that size (the product page, the drawer).
+ * A product as `buyer` sees it. Its card price is the lowest the buyer pays for any of `sizes`
+ * (those the retail from-price is the lowest of), so a size's set price or a percentage on
+ * another size shows on the card exactly as it is charged.
  */
-export function productForBuyer(buyer: Buyer, product: ProductJson, now: Date): ProductJson {
+export function productForBuyer(
+  buyer: Buyer,
+  product: ProductJson,
+  sizes: readonly CardSize[],
+  now: Date,
+): ProductJson {
   if (buyer.rules.length === 0) return product;
   const categoryIds = product.categories.map((category) => category.id);
-  return repriced(buyer, product, -1, categoryIds, now);
+  const lowest = fromPriceFor(
+    buyer,
+    sizes.map((size) => ({ ...size, categoryIds })),
+    now,
+  );
+  if (lowest === null || !lowest.fromPriceList) return product;
+  return { ...product, ...priceFields(lowest.pricePence, lowest.wasPence) };
 }
 
 /** A product's sizes as `buyer` sees them. */

@@ -14,6 +14,13 @@ import {
 } from './bitset.ts';
 import { lowerBound, type SearchTerm } from './search-terms.ts';
 
+/** A size a card's "From" price considers, at its stored retail prices. */
+export interface CardSize {
+  id: number;
+  pricePence: number;
+  regularPricePence: number | null;
+}
+
 /** What a listing filters and sorts on, for one published product. */
 interface Entry {
   id: number;
@@ -115,7 +122,17 @@ export class ListingSnapshot {
   /** The plain-word lexemes, sorted: what search corrects typos towards. */
   readonly vocabulary: readonly string[];
 
-  constructor(entries: Entry[], lexemes: readonly LexemePosting[] = []) {
+  /** The sizes product `id`'s card price is the lowest of (none for an unpublished product). */
+  sizesOf(id: number): readonly CardSize[] {
+    return this.cardSizes.get(id) ?? [];
+  }
+
+  constructor(
+    entries: Entry[],
+    lexemes: readonly LexemePosting[] = [],
+    /** Per product id, the sizes its card's "From" price is the lowest of. */
+    private readonly cardSizes: ReadonlyMap<number, readonly CardSize[]> = new Map(),
+  ) {
     for (const entry of entries) {
       for (const termId of entry.termIds) {
         if (this.bitOfTerm.has(termId)) continue;
@@ -343,7 +360,7 @@ export class ListingIndex {
   }
 
   private async load(): Promise<ListingSnapshot> {
-    const [rows, lexemes] = await Promise.all([
+    const [rows, lexemes, sizeRows] = await Promise.all([
       this.db
         .select({
           id: products.id,
@@ -372,10 +389,35 @@ export class ListingIndex {
             WHERE p.status = 'publish'
             GROUP BY u.lexeme`,
       ),
+      // The sizes refreshProductPrices takes the "From" price from: samples only when a
+      // product has no other size. Kept here so a buyer's card is priced without a query.
+      queryRows<{
+        product_id: number;
+        id: number;
+        price_pence: number;
+        regular_price_pence: number | null;
+      }>(
+        this.db,
+        sql`SELECT v.product_id, v.id, v.price_pence, v.regular_price_pence
+            FROM variations v JOIN ${products} p ON p.id = v.product_id
+            WHERE p.status = 'publish' AND (v.option !~* 'sample' OR NOT EXISTS (
+              SELECT 1 FROM variations w WHERE w.product_id = v.product_id AND w.option !~* 'sample'))`,
+      ),
     ]);
+    const cardSizes = new Map<number, CardSize[]>();
+    for (const row of sizeRows) {
+      const sizes = cardSizes.get(row.product_id) ?? [];
+      sizes.push({
+        id: row.id,
+        pricePence: row.price_pence,
+        regularPricePence: row.regular_price_pence,
+      });
+      cardSizes.set(row.product_id, sizes);
+    }
     return new ListingSnapshot(
       rows.map((row) => ({ ...row, created: row.created.getTime() })),
       lexemes.map((row) => ({ lexeme: row.lexeme, ids: row.ids, nameIds: row.name_ids ?? [] })),
+      cardSizes,
     );
   }
 }

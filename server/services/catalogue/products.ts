@@ -188,7 +188,9 @@ export class ProductCatalogue {
           : await this.listFromIndex(request, taxonomy, snapshot, search, this.indexedSort(order));
     const now = new Date();
     return {
-      data: data.map((product) => productForBuyer(request.buyer, product, now)),
+      data: data.map((product) =>
+        productForBuyer(request.buyer, product, snapshot.sizesOf(product.id), now),
+      ),
       meta: listMeta(request.page, request.perPage, total),
       ...(facets ? { facets } : {}),
     };
@@ -281,7 +283,7 @@ export class ProductCatalogue {
     slug: string,
     buyer: Buyer,
   ): Promise<{ data: ProductJson; variations: VariationJson[] } | null> {
-    const taxonomy = await this.taxonomy.get();
+    const [taxonomy, snapshot] = await Promise.all([this.taxonomy.get(), this.index.get()]);
     const [rows, variationRows] = await Promise.all([
       this.productBySlug.execute({ slug }),
       this.variationsBySlug.execute({ slug }),
@@ -291,7 +293,7 @@ export class ProductCatalogue {
     const now = new Date();
     const sizes = variationRows.map((row) => presentVariation(row.variation));
     return {
-      data: productForBuyer(buyer, product, now),
+      data: productForBuyer(buyer, product, snapshot.sizesOf(product.id), now),
       variations: variationsForBuyer(buyer, rows[0]!.categoryIds, sizes, now),
     };
   }
