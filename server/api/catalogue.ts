@@ -250,9 +250,10 @@ export async function catalogueApi(app: FastifyInstance) {
       description: 'Clearance products',
       schema: z.object({ data: z.array(clearanceSchema) }),
     },
-    handler: async ({ query, reply }) => {
+    handler: async ({ request, query, reply }) => {
       cacheable(reply);
-      return { data: await clearanceProducts(db, query.limit) };
+      // Kept per price list by the response cache, so a trade buyer's deals are theirs alone.
+      return { data: await clearanceProducts(db, query.limit, await buyers.forRequest(request)) };
     },
   });
 

@@ -270,3 +270,38 @@ describe('the price a trade buyer is shown is the price they are charged', () =>
     });
   });
 });
+
+describe("a trade buyer's Special Deals", () => {
+  it('show the price their list charges, while a guest still sees the sale price', async () => {
+    const guestDeal = (await get<{ data: ClearanceJson[] }>('/api/clearance')).data.find(
+      (d) => d.id === running.id,
+    )!;
+    // The Trade list sets the deal's size at £50.00, under its £58.00 sale price.
+    await t.app.services.db.execute(sql`
+      INSERT INTO price_list_rules (group_id, kind, variation_id, price_pence)
+      SELECT id, 'size_price', ${guestDeal.variation_id}, 5000 FROM customer_groups
+      WHERE name = 'Trade'`);
+    await t.app.changes.publish('prices');
+    const buyer = await tradeBuyer(t.app, `deals-${Date.now()}@example.com`);
+
+    const deals = (await buyer.call('GET', '/api/clearance')).body.data as ClearanceJson[];
+    const ours = deals.find((d) => d.id === running.id)!;
+    expect(ours).toMatchObject({
+      regular_price: '62.50',
+      sale_price: '50.00',
+      discount_percent: 20,
+    });
+    expect(ours.price_html).toContain('Was £62.50, now £50.00');
+    expect(await charged(running.id, ours.variation_id, buyer)).toEqual({
+      price: '50.00',
+      regular: '62.50',
+      quoted: '50.00',
+    });
+    const guest = (await get<{ data: ClearanceJson[] }>('/api/clearance')).data;
+    expect(guest.find((d) => d.id === running.id)).toMatchObject({
+      regular_price: '62.50',
+      sale_price: '58.00',
+      discount_percent: 7,
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import type { ClearanceJson } from '#domain/api-types.ts';
+import { priceFor, type Buyer } from '#domain/price-for.ts';
 import { discountPercent } from '#domain/sale-price.ts';
 import { DEFAULT_SELLING_UNIT, isSellingUnit } from '#domain/selling-unit.ts';
 import { priceFields } from './present.ts';
@@ -18,14 +19,20 @@ interface DealRow {
   regular_price_pence: number;
   image: string | null;
   material: string | null;
+  category_ids: number[] | null;
 }
 
 /**
  * The home page's Special Deals: published products with an in-stock size whose sale runs now,
  * each with its first such size (the one the card's Add to Cart adds) at the prices the basket
- * charges. A product flagged for clearance without a sale price is not a deal.
+ * charges `buyer` (a trade buyer's list price when lower, by priceFor). A product flagged for
+ * clearance without a sale price is not a deal.
  */
-export async function clearanceProducts(db: Database, limit: number): Promise<ClearanceJson[]> {
+export async function clearanceProducts(
+  db: Database,
+  limit: number,
+  buyer: Buyer,
+): Promise<ClearanceJson[]> {
   const rows = await queryRows<DealRow>(
     db,
     sql`SELECT p.id, p.name, p.slug, p.unit, d.id AS variation_id, d.option AS size,
@@ -34,7 +41,9 @@ export async function clearanceProducts(db: Database, limit: number): Promise<Cl
           ORDER BY i.position, i.id LIMIT 1) AS image,
         (SELECT t.name FROM product_terms pt JOIN attribute_terms t ON t.id = pt.term_id
           WHERE pt.product_id = p.id AND t.attribute_id = ${MATERIAL_ATTRIBUTE}
-          ORDER BY t.position, t.id LIMIT 1) AS material
+          ORDER BY t.position, t.id LIMIT 1) AS material,
+        (SELECT array_agg(pc.category_id) FROM product_categories pc
+          WHERE pc.product_id = p.id) AS category_ids
       FROM products p
       JOIN LATERAL (
         SELECT v.id, v.option, v.price_pence, v.regular_price_pence FROM variations v
@@ -46,8 +55,21 @@ export async function clearanceProducts(db: Database, limit: number): Promise<Cl
       ORDER BY p.popularity DESC, p.id
       LIMIT ${limit}`,
   );
+  const now = new Date();
   return rows.map((row) => {
-    const prices = priceFields(row.price_pence, row.regular_price_pence);
+    const charged = priceFor(
+      buyer,
+      {
+        id: row.variation_id,
+        categoryIds: row.category_ids ?? [],
+        pricePence: row.price_pence,
+        regularPricePence: row.regular_price_pence,
+      },
+      1,
+      now,
+    );
+    const wasPence = charged.wasPence ?? row.regular_price_pence;
+    const prices = priceFields(charged.pricePence, wasPence);
     return {
       id: row.id,
       name: row.name,
@@ -59,7 +81,7 @@ export async function clearanceProducts(db: Database, limit: number): Promise<Cl
       size: row.size,
       regular_price: prices.regular_price,
       sale_price: prices.sale_price,
-      discount_percent: discountPercent(row.regular_price_pence, row.price_pence),
+      discount_percent: discountPercent(wasPence, charged.pricePence),
       unit: isSellingUnit(row.unit) ? row.unit : DEFAULT_SELLING_UNIT,
     };
   });
