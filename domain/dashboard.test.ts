@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastThirtyDays, londonDay, periodFigures } from './dashboard.ts';
+import { lastThirtyDays, londonDay, londonDayFrom, periodFigures } from './dashboard.ts';
 
 describe('londonDay', () => {
   it('is the UTC date in winter (GMT) and an hour ahead in summer (BST)', () => {
@@ -14,6 +14,16 @@ describe('londonDay', () => {
     expect(londonDay(new Date('2026-03-29T23:00:00Z'))).toBe('2026-03-30');
     expect(londonDay(new Date('2026-10-24T23:00:00Z'))).toBe('2026-10-25');
     expect(londonDay(new Date('2026-10-25T23:59:59Z'))).toBe('2026-10-25');
+  });
+});
+
+describe('londonDayFrom', () => {
+  it('counts calendar days from the London day of now, whatever the clocks did between', () => {
+    // 23:30 GMT; 40 days of 24 hours back would land at 00:30 BST on 18 October.
+    expect(londonDayFrom(new Date('2026-11-26T23:30:00Z'), -40)).toBe('2026-10-17');
+    expect(londonDayFrom(new Date('2026-11-26T23:30:00Z'), 0)).toBe('2026-11-26');
+    // 23:30 UTC in summer is already the next London day.
+    expect(londonDayFrom(new Date('2026-07-14T23:30:00Z'), 25)).toBe('2026-08-09');
   });
 });
 

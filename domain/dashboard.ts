@@ -79,13 +79,20 @@ export function londonDay(instant: Date): string {
   return londonDate.format(instant);
 }
 
+/**
+ * The London day `offset` calendar days from the day of `now`. Counting days, not 24-hour steps
+ * from `now`, so a clock change between the two never moves the answer by a day.
+ *
+ * londonDayFrom(2026-11-26T23:30:00Z, -40) → '2026-10-17' (not '2026-10-18', 00:30 BST)
+ */
+export function londonDayFrom(now: Date, offset: number): string {
+  const noon = Date.parse(`${londonDay(now)}T12:00:00Z`);
+  return new Date(noon + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The 30 London days ending with the day of `now`, oldest first. */
 export function lastThirtyDays(now: Date): string[] {
-  const today = londonDay(now);
-  const noon = Date.parse(`${today}T12:00:00Z`);
-  return Array.from({ length: 30 }, (_, i) =>
-    new Date(noon - (29 - i) * 86_400_000).toISOString().slice(0, 10),
-  );
+  return Array.from({ length: 30 }, (_, i) => londonDayFrom(now, i - 29));
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
-import { londonDay } from '#domain/dashboard.ts';
+import { londonDayFrom } from '#domain/dashboard.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import {
   openTradeAccount,
@@ -26,9 +26,8 @@ let a: AccountInvoice;
 let b: AccountInvoice;
 let c: AccountInvoice;
 
-const DAY_MS = 86_400_000;
 /** The London day `offset` days from today. */
-const day = (offset: number) => londonDay(new Date(Date.now() + offset * DAY_MS));
+const day = (offset: number) => londonDayFrom(new Date(), offset);
 
 const pay = (
   staff: StaffBrowser,

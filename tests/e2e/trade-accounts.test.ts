@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { TRADE_ACCOUNT_MESSAGES } from '#domain/api-schemas-trade-accounts.ts';
-import { londonDay } from '#domain/dashboard.ts';
+import { londonDayFrom } from '#domain/dashboard.ts';
 import { formatLondonDate } from '#domain/dates.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import {
@@ -28,8 +28,7 @@ import {
 } from './fixtures/browser.ts';
 import { signInStaff, startStaffShop } from './fixtures/staff.ts';
 
-const DAY_MS = 86_400_000;
-const day = (offset: number) => londonDay(new Date(Date.now() + offset * DAY_MS));
+const day = (offset: number) => londonDayFrom(new Date(), offset);
 
 let browser: Browser;
 let shop: TestApp;
