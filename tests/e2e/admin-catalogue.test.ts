@@ -249,9 +249,10 @@ describe('the back office catalogue', () => {
     await product.getByRole('button', { name: 'Save product' }).click();
     await product.getByRole('button', { name: 'Reload the product' }).click();
     await page.getByRole('heading', { level: 1, name: tile.name }).waitFor();
-    expect(await page.getByRole('form', { name: 'Product' }).getByLabel('Name').inputValue()).toBe(
-      tile.name,
-    );
+    // The heading already reads the name before the reloaded values reach the field: wait for them.
+    await expect
+      .poll(() => page.getByRole('form', { name: 'Product' }).getByLabel('Name').inputValue())
+      .toBe(tile.name);
     expect(errors).toEqual([]);
     await page.close();
   });
