@@ -34,6 +34,16 @@ afterAll(async () => {
   await fake?.close();
 });
 
+/** The text of the refund mail an order's (one) refund wrote into the outbox. */
+async function refundMailText(orderId: number): Promise<string> {
+  const [mail] = await queryRows<{ text: string }>(
+    t.database.handle.db,
+    sql`SELECT text FROM mail_outbox WHERE order_id = ${orderId} AND kind = 'refunded'
+        ORDER BY id LIMIT 1`,
+  );
+  return mail!.text;
+}
+
 /** An order awaiting payment of £120.00, written straight into the tables. */
 const orderAwaitingPayment = (paymentMethod: 'card' | 'bank_transfer') =>
   storeOrderAwaitingPayment(t.database.handle.db, { paymentMethod });
@@ -158,6 +168,9 @@ describe('refunds and credit notes', () => {
     expect(made).toMatchObject({ payment_intent: intent.id, amount: 4_500, status: 'succeeded' });
     expect(refund.body.data.credit_notes.at(-1).refund_ref).toBe(made.id);
     expect(refund.body.data.payment).toMatchObject({ provider: 'stripe', refunded: '45.00' });
+    expect(await refundMailText(order.id)).toContain(
+      `Your credit note ${refund.body.credit_note} is attached. A card refund reaches your account in 5 to 10 working days.`,
+    );
 
     // Refunded at Stripe meanwhile (the dashboard): Stripe's refusal is told, nothing recorded.
     await fetch(`${fake.url}/v1/refunds`, {

@@ -110,6 +110,9 @@ describe('an unpaid order on account', () => {
     expect(mail!.text).toContain(
       `We have credited £40.00 to your trade account for order ${number}: Two tiles chipped.`,
     );
+    expect(mail!.text).toContain(
+      `Your credit note ${refund.body.credit_note} is attached. It reduces what your account owes.`,
+    );
     const pdf = await manager.call(
       'GET',
       `/api/admin/orders/${number}/credit-notes/${refund.body.credit_note}.pdf`,

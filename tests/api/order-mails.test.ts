@@ -126,7 +126,11 @@ describe("an order's life, mailed", () => {
     expect(dispatchText).toContain('Tracking number: PW-123456');
     expect(dispatchText).toContain('Delivery day: 3 December 2026');
     expect(dispatchText).toContain(DISPATCH.tracking_url);
-    expect(rows[3]!.text).toContain(`Your credit note ${note} is attached.`);
+    // Paid by bank transfer, so paid back the same way: no card wording.
+    expect(rows[3]!.text).toContain(
+      `Your credit note ${note} is attached. We pay it back by bank transfer to the account your payment came from.`,
+    );
+    expect(rows[3]!.text).not.toContain('card');
 
     await t.app.mailOutbox.wake();
     const sent = outboxMails(t.config.dataDir, order.email);

@@ -128,7 +128,14 @@ export function cancelledMail(order: MailOrder, paid: boolean): MailMessage {
 
 export function refundedMail(
   order: MailOrder,
-  refund: { amountPence: number; creditNote: number; reason: string; onAccount: boolean },
+  refund: {
+    amountPence: number;
+    creditNote: number;
+    reason: string;
+    onAccount: boolean;
+    /** The provider's words for how the money reaches the customer (PaymentProvider). */
+    reaches: string;
+  },
 ): MailMessage {
   const note = formatCreditNoteNumber(refund.creditNote);
   const amount = formatGBP(refund.amountPence);
@@ -140,7 +147,7 @@ export function refundedMail(
         paragraph(
           `We have credited ${amount} to your trade account for order ${order.number}: ${refund.reason}.`,
         ),
-        paragraph(`Your credit note ${note} is attached: it reduces what your account owes.`),
+        paragraph(`Your credit note ${note} is attached. ${refund.reaches}`),
       ],
     );
   }
@@ -149,9 +156,7 @@ export function refundedMail(
     `Your refund of ${amount} for ${order.shop.trading_name} order ${order.number}`,
     [
       paragraph(`We have refunded ${amount} for order ${order.number}: ${refund.reason}.`),
-      paragraph(
-        `Your credit note ${note} is attached. A card refund reaches your account in 5 to 10 working days.`,
-      ),
+      paragraph(`Your credit note ${note} is attached. ${refund.reaches}`),
     ],
   );
 }

@@ -109,13 +109,12 @@ export class RefundService {
       throw conflict(`A payment that is ${order.payment_status} cannot be refunded`);
     }
     // Same order, same refunded-before and amount: a retry after a lost answer refunds once.
-    const refund = await this.gateway
-      .byName(payment.provider)
-      .refund(
-        payment.provider_ref,
-        input.amountPence,
-        `refund-${input.orderNumber}-${payment.refunded_pence}-${input.amountPence}`,
-      );
+    const provider = this.gateway.byName(payment.provider);
+    const refund = await provider.refund(
+      payment.provider_ref,
+      input.amountPence,
+      `refund-${input.orderNumber}-${payment.refunded_pence}-${input.amountPence}`,
+    );
     const refundRef = refund.ref;
     // The credit note's number only now, under its counter's row lock: no gaps.
     const [counter] = await queryRows<{ value: number }>(
@@ -178,7 +177,8 @@ export class RefundService {
           amountPence: input.amountPence,
           creditNote: number,
           reason: input.reason,
-          onAccount: this.onCredit(payment.provider),
+          onAccount: provider.onCredit === true,
+          reaches: provider.refundReaches,
         },
       ),
       attachments: [{ kind: 'credit_note', number }],

@@ -12,6 +12,8 @@ export function bankTransferProvider(): PaymentProvider {
     label: PAYMENT_METHOD_LABELS.bank_transfer,
     description: 'Our bank details and your reference are shown once your order is placed.',
     refundsHow: 'Pay it back by bank transfer yourself; this records it.',
+    refundReaches:
+      'We pay it back by bank transfer to the account your payment came from. If that account has closed, reply to this email with the details of another in your name.',
     enabled: true,
     start: async () => ({ providerRef: null, client: null }),
     refund: async () => ({ ref: 'manual', note: 'paid back by hand' }),

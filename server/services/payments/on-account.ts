@@ -75,6 +75,7 @@ export function onAccountProvider(db: Database): PaymentProvider {
     label,
     description: 'We dispatch now and invoice your trade account, due by your terms.',
     refundsHow: 'Credited to the trade account: it reduces what the account owes.',
+    refundReaches: 'It reduces what your account owes.',
     enabled: true,
     onCredit: true,
     async offer(buyer) {

@@ -68,6 +68,8 @@ export interface PaymentProvider {
   readonly description: string;
   /** How its refunds are made, for staff: 'Back to the card through Stripe.' */
   readonly refundsHow: string;
+  /** How the money reaches the customer, for the refund mail: 'A card refund reaches …'. */
+  readonly refundReaches: string;
   /** Configured and offered (card payments need Stripe's keys). */
   readonly enabled: boolean;
   /**

@@ -264,6 +264,7 @@ export function stripeProvider(config: StripeConfig | undefined): PaymentProvide
     label: PAYMENT_METHOD_LABELS.card,
     description: 'You pay by card once your order is placed.',
     refundsHow: 'Back to the card through Stripe.',
+    refundReaches: 'A card refund reaches your account in 5 to 10 working days.',
     enabled: stripe !== null,
     start: (order, existingRef) => live().start(order, existingRef),
     sync: async (ref) => asPayment(await live().retrieve(ref)),
