@@ -179,7 +179,7 @@ export const ledgerInvoiceSchema = z
     credited: pounds,
     paid: pounds,
     outstanding: pounds,
-    status: z.enum(['open', 'overdue', 'paid']),
+    status: z.enum(['open', 'overdue', 'paid', 'credited']),
     days_overdue: z.number().int(),
   })
   .meta({ id: 'LedgerInvoice' });

@@ -5,6 +5,7 @@ import {
   allocateOldestFirst,
   checkAllocations,
   daysBetween,
+  invoiceStatus,
   outstandingOf,
   runningBalance,
   type LedgerInvoice,
@@ -41,6 +42,26 @@ describe('ageing', () => {
     expect(ageBucket('2026-10-26', '2026-11-26')).toBe('31_60');
     expect(ageBucket('2026-09-27', '2026-11-26')).toBe('31_60');
     expect(ageBucket('2026-09-26', '2026-11-26')).toBe('61_plus');
+  });
+});
+
+describe('invoiceStatus', () => {
+  it('tells an invoice cleared by credit notes alone from one settled by payment', () => {
+    const due = '2026-11-01';
+    expect(invoiceStatus(invoice(1, due, 24_000), false)).toBe('open');
+    expect(invoiceStatus(invoice(1, due, 24_000, { allocatedPence: 23_999 }), true)).toBe(
+      'overdue',
+    );
+    expect(invoiceStatus(invoice(1, due, 24_000, { allocatedPence: 24_000 }), true)).toBe('paid');
+    expect(
+      invoiceStatus(
+        invoice(1, due, 24_000, { creditedPence: 4_000, allocatedPence: 20_000 }),
+        false,
+      ),
+    ).toBe('paid');
+    expect(invoiceStatus(invoice(1, due, 24_000, { creditedPence: 24_000 }), true)).toBe(
+      'credited',
+    );
   });
 });
 

@@ -30,6 +30,23 @@ export function outstandingOf(
   return Math.max(0, invoice.grossPence - invoice.creditedPence - invoice.allocatedPence);
 }
 
+export type InvoiceStatus = 'open' | 'overdue' | 'paid' | 'credited';
+
+/**
+ * What the statement calls an invoice: owing (open, or overdue past its due day), settled by
+ * payment, or cleared by credit notes alone (nothing was ever paid on it).
+ *
+ * invoiceStatus({ grossPence: 24000, creditedPence: 24000, allocatedPence: 0 }, false) → 'credited'
+ * invoiceStatus({ grossPence: 24000, creditedPence: 4000, allocatedPence: 20000 }, false) → 'paid'
+ */
+export function invoiceStatus(
+  invoice: Pick<LedgerInvoice, 'grossPence' | 'creditedPence' | 'allocatedPence'>,
+  pastDue: boolean,
+): InvoiceStatus {
+  if (outstandingOf(invoice) > 0) return pastDue ? 'overdue' : 'open';
+  return invoice.allocatedPence > 0 ? 'paid' : 'credited';
+}
+
 const DAY_MS = 86_400_000;
 
 /**

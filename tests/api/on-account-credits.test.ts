@@ -157,7 +157,10 @@ describe('an unpaid order on account', () => {
     ]);
     const s = await statement(shopper);
     expect(s).toMatchObject({ balance: '0.00', outstanding: '0.00' });
-    expect(s.invoices).toMatchObject([{ credited: '240.00', outstanding: '0.00', status: 'paid' }]);
+    // Nothing was paid on it: the credit notes cleared it, and it says so.
+    expect(s.invoices).toMatchObject([
+      { credited: '240.00', paid: '0.00', outstanding: '0.00', status: 'credited' },
+    ]);
     expect(await availableCredit(shopper)).toBe('5000.00');
     // Nothing more to credit.
     const again = await manager.call('POST', `/api/admin/orders/${number}/refund`, {

@@ -20,7 +20,12 @@ export function meta() {
   return [{ title: 'Trade account | Tessera back office' }, { name: 'robots', content: 'noindex' }];
 }
 
-const STATUS_TEXT = { open: 'Open', overdue: 'Overdue', paid: 'Paid' } as const;
+const STATUS_TEXT = {
+  open: 'Open',
+  overdue: 'Overdue',
+  paid: 'Paid',
+  credited: 'Credited',
+} as const;
 
 /** One trade account: figures and aged debt, invoices, payments, terms, stop and payments in. */
 export default function AdminTradeAccount() {

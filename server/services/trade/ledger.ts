@@ -14,6 +14,7 @@ import {
   ageBucket,
   AGE_BUCKETS,
   daysBetween,
+  invoiceStatus,
   outstandingOf,
   runningBalance,
   type LedgerInvoice,
@@ -237,7 +238,7 @@ export async function accountStatement(
         credited: plain(i.creditedPence),
         paid: plain(i.allocatedPence),
         outstanding: plain(owed),
-        status: owed === 0 ? 'paid' : overdue ? 'overdue' : 'open',
+        status: invoiceStatus(i, overdue),
         days_overdue: overdue ? daysBetween(i.dueOn, today) : 0,
       };
     }),
