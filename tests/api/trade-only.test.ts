@@ -337,4 +337,35 @@ describe('a trade-only product by its ids', () => {
     expect(orders.map((o) => o.email)).toEqual(['tiler2@example.co.uk']);
     await saveTradeOnly(false);
   });
+
+  it('lets a retail line of a product made trade only shrink or go, never grow', async () => {
+    const retail = await signedIn(t.app, 'home4@example.co.uk');
+    const added = await retail.add(fixture.id, fixture.size, 2);
+    const lineId = added.body.data.line_items[0].id as number;
+    const trade = await tradeBuyer(t.app, 'tiler4@example.co.uk');
+    const tradeLine = (await trade.add(fixture.id, fixture.size, 2)).body.data.line_items[0]
+      .id as number;
+    await saveTradeOnly(true);
+
+    const grown = await retail.call('PUT', `/api/cart/${lineId}`, { quantity: 3 });
+    expect([grown.status, grown.body.message]).toEqual([
+      409,
+      'This product is no longer available: you can lower the quantity or remove it from your basket',
+    ]);
+    const shrunk = await retail.call('PUT', `/api/cart/${lineId}`, { quantity: 1 });
+    expect(shrunk.status).toBe(200);
+    expect(shrunk.body.data.line_items.map((i: { quantity: number }) => i.quantity)).toEqual([1]);
+    const tradeGrown = await trade.call('PUT', `/api/cart/${tradeLine}`, { quantity: 3 });
+    expect(tradeGrown.status).toBe(200);
+    expect(tradeGrown.body.data.line_items.map((i: { quantity: number }) => i.quantity)).toEqual([
+      3,
+    ]);
+    expect((await retail.call('DELETE', `/api/cart/${lineId}`)).body.data.line_items).toEqual([]);
+    // Withdrawn from sale altogether: no buyer's line grows.
+    const db = t.database.handle.db;
+    await db.execute(sql`UPDATE products SET status = 'draft' WHERE id = ${fixture.id}`);
+    expect((await trade.call('PUT', `/api/cart/${tradeLine}`, { quantity: 4 })).status).toBe(409);
+    await db.execute(sql`UPDATE products SET status = 'publish' WHERE id = ${fixture.id}`);
+    await saveTradeOnly(false);
+  });
 });

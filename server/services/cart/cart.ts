@@ -272,13 +272,22 @@ export class CartService {
     return facts;
   }
 
-  /** Sets a line's pieces; its m² follow. A line out of stock may shrink but not grow. */
+  /**
+   * Sets a line's pieces; its m² follow. A line out of stock, or of a product no longer on sale
+   * to this buyer (withdrawn, or made trade only), may shrink but not grow.
+   */
   async update(
     session: SessionRecord | null,
     itemId: number,
     input: UpdateCart,
   ): Promise<CartJson> {
     const line = await this.ownLine(session, itemId);
+    const grows = input.quantity > line.quantity;
+    if (grows && !(await this.stillOnSale(line, session))) {
+      throw conflict(
+        'This product is no longer available: you can lower the quantity or remove it from your basket',
+      );
+    }
     const available = line.stockQuantity;
     // A line may always shrink, even while still short, so the shopper can put it right.
     if (available !== null && input.quantity > available && input.quantity > line.quantity) {
@@ -327,6 +336,14 @@ export class CartService {
     return this.present(rows, session);
   }
 
+  private async stillOnSale(
+    line: { status: string; tradeOnly: boolean },
+    session: SessionRecord | null,
+  ): Promise<boolean> {
+    if (line.status !== 'publish') return false;
+    return !line.tradeOnly || seesTradeOnly(await this.buyerOf(session));
+  }
+
   /** A line of the caller's own basket, in one query; any other id is unknown to them (404). */
   private async ownLine(session: SessionRecord | null, itemId: number) {
     const [line] = session
@@ -338,6 +355,8 @@ export class CartService {
             option: variations.option,
             unit: products.unit,
             stockQuantity: variations.stockQuantity,
+            status: products.status,
+            tradeOnly: products.tradeOnly,
           })
           .from(cartItems)
           .innerJoin(carts, eq(carts.id, cartItems.cartId))
