@@ -266,9 +266,10 @@ export async function catalogueApi(app: FastifyInstance) {
       description: 'The menu tree',
       schema: z.object({ data: z.array(menuNodeSchema) }),
     },
-    handler: async ({ reply }) => {
+    handler: async ({ reply, request }) => {
       cacheable(reply, 300);
-      return { data: await menu.get() };
+      // Kept per price list by the response cache: retail never sees an entry to a trade-only product.
+      return { data: await menu.get(seesTradeOnly(await buyers.forRequest(request))) };
     },
   });
 

@@ -285,6 +285,36 @@ describe('a trade-only product by its ids', () => {
     expect(await enquiredName(guest)).toBe(fixture.name);
   });
 
+  it("leaves a menu entry to it out of retail's mega-menu, and keeps it in trade's", async () => {
+    await saveTradeOnly(true);
+    const before = (await owner.call('GET', '/api/admin/menu')).body.data.tree;
+    const entry = {
+      title: 'For the trade',
+      link: { type: 'product', id: fixture.id },
+      children: [],
+    };
+    expect((await owner.call('PUT', '/api/admin/menu', { tree: [...before, entry] })).status).toBe(
+      200,
+    );
+    const titles = async (shopper: ApiShopper) =>
+      ((await shopper.call('GET', '/api/megamenu')).body.data as { title: string }[]).map(
+        (node) => node.title,
+      );
+    const trade = await tradeBuyer(t.app, 'tiler5@example.co.uk');
+    const retail = await signedIn(t.app, 'home5@example.co.uk');
+    // Trade first, then retail and a guest from the same (per price list) response cache.
+    expect((await titles(trade)).at(-1)).toBe('For the trade');
+    expect(await titles(retail)).not.toContain('For the trade');
+    expect(await titles(new ApiShopper(t.app))).not.toContain('For the trade');
+    await saveTradeOnly(false);
+    expect((await titles(retail)).at(-1)).toBe('For the trade');
+    await saveTradeOnly(true);
+    const current = (await owner.call('GET', '/api/admin/menu')).body.data.tree;
+    expect(
+      (await owner.call('PUT', '/api/admin/menu', { tree: current.slice(0, -1) })).status,
+    ).toBe(200);
+  });
+
   it('leads no retail shopper to it by a former slug, nor names it once archived', async () => {
     const db = t.database.handle.db;
     await saveTradeOnly(true);

@@ -4,29 +4,29 @@ import { readMenuTree } from '../content/menu-tree.ts';
 
 const TTL_MS = 60_000;
 
-/** The mega-menu tree, read at every header load: kept in process for a minute. */
+/** Retail buyers' tree leaves out entries to trade-only products; trade buyers' keeps them. */
+type View = 'retail' | 'trade';
+
+/** The mega-menu tree, read at every header load: kept in process for a minute, per view. */
 export class MenuService {
-  private tree: Promise<MenuNodeJson[]> | null = null;
-  private loadedAt = 0;
+  private readonly trees = new Map<View, { tree: Promise<MenuNodeJson[]>; loadedAt: number }>();
 
   constructor(private readonly db: Database) {}
 
   invalidate(): void {
-    this.tree = null;
+    this.trees.clear();
   }
 
-  get(): Promise<MenuNodeJson[]> {
-    if (!this.tree || Date.now() - this.loadedAt > TTL_MS) {
-      this.loadedAt = Date.now();
-      this.tree = this.load().catch((error: unknown) => {
-        this.tree = null;
-        throw error;
-      });
-    }
-    return this.tree;
-  }
-
-  private load(): Promise<MenuNodeJson[]> {
-    return readMenuTree(this.db);
+  /** The tree as a buyer who does (`tradeOnlyOpen`) or does not see trade-only products. */
+  get(tradeOnlyOpen = false): Promise<MenuNodeJson[]> {
+    const view: View = tradeOnlyOpen ? 'trade' : 'retail';
+    const kept = this.trees.get(view);
+    if (kept && Date.now() - kept.loadedAt <= TTL_MS) return kept.tree;
+    const tree = readMenuTree(this.db, { retail: view === 'retail' }).catch((error: unknown) => {
+      this.trees.delete(view);
+      throw error;
+    });
+    this.trees.set(view, { tree, loadedAt: Date.now() });
+    return tree;
   }
 }

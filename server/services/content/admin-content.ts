@@ -213,7 +213,7 @@ export class AdminContentService {
 
   /** The mega-menu as a tree of titles, each with its chosen target and where it leads now. */
   menu(db: Database = this.db): Promise<MenuNodeShape[]> {
-    return readMenuTree(db, true);
+    return readMenuTree(db, { withLinks: true });
   }
 
   /** Replaces the mega-menu with `tree`, in one transaction. */

@@ -43,13 +43,18 @@ async function currentSlugs(db: Database, links: readonly MenuLink[]) {
     productIds.length === 0
       ? []
       : db
-          .select({ id: products.id, slug: products.slug })
+          .select({ id: products.id, slug: products.slug, tradeOnly: products.tradeOnly })
           .from(products)
           .where(inArray(products.id, productIds)),
   ]);
   const map = (rows: { id: number; slug: string }[]) =>
     new Map(rows.map((row) => [row.id, row.slug]));
-  return { page: map(pageRows), category: map(categoryRows), product: map(productRows) };
+  return {
+    page: map(pageRows),
+    category: map(categoryRows),
+    product: map(productRows),
+    tradeOnly: new Set(productRows.filter((row) => row.tradeOnly).map((row) => row.id)),
+  };
 }
 
 type Slugs = Awaited<ReturnType<typeof currentSlugs>>;
@@ -82,9 +87,13 @@ const parsed = (value: unknown): StoredLink | null => {
 
 /**
  * The mega-menu tree, each entry with the address of its chosen target (`href`), and for the back
- * office (`withLinks`) the target itself.
+ * office (`withLinks`) the target itself. For `retail` buyers an entry whose target is a
+ * trade-only product is left out, with what hangs under it, as the product is to them.
  */
-export async function readMenuTree(db: Database, withLinks = false): Promise<MenuNodeShape[]> {
+export async function readMenuTree(
+  db: Database,
+  { withLinks = false, retail = false }: { withLinks?: boolean; retail?: boolean } = {},
+): Promise<MenuNodeShape[]> {
   const rows = await db
     .select()
     .from(menuNodes)
@@ -98,18 +107,22 @@ export async function readMenuTree(db: Database, withLinks = false): Promise<Men
   const slugs = await currentSlugs(db, [...links.values()]);
   const children = new Map<number | null, typeof rows>();
   for (const row of rows) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row]);
+  const hidden = (link: StoredLink | undefined) =>
+    retail && link?.type === 'product' && slugs.tradeOnly.has(link.id);
   const build = (parentId: number | null): MenuNodeShape[] =>
-    (children.get(parentId) ?? []).map((row) => {
-      const stored = links.get(row.id);
-      const href = stored ? hrefOf(stored, slugs) : undefined;
-      const { path: _path, ...link } = stored ?? { path: '' };
-      return {
-        title: row.title,
-        ...(href === undefined ? {} : { href }),
-        ...(withLinks && stored ? { link: link as MenuLink } : {}),
-        children: build(row.id),
-      };
-    });
+    (children.get(parentId) ?? [])
+      .filter((row) => !hidden(links.get(row.id)))
+      .map((row) => {
+        const stored = links.get(row.id);
+        const href = stored ? hrefOf(stored, slugs) : undefined;
+        const { path: _path, ...link } = stored ?? { path: '' };
+        return {
+          title: row.title,
+          ...(href === undefined ? {} : { href }),
+          ...(withLinks && stored ? { link: link as MenuLink } : {}),
+          children: build(row.id),
+        };
+      });
   return build(null);
 }
 
