@@ -216,11 +216,14 @@ export async function catalogueApi(app: FastifyInstance) {
     handler: async ({ params, reply, request }) => {
       const file = await readDocumentFile(db, params.id, params.name);
       const open = !file?.tradeOnly || seesTradeOnly(await buyers.forRequest(request));
-      if (!file || !open) throw notFound('Document not found');
+      // A draft's documents are for the staff preparing it (the editor links them); an archived
+      // product's stay published, as a Declaration of Performance must stay available.
+      const shown = open && (!file?.draft || (await request.getStaff()) !== null);
+      if (!file || !shown) throw notFound('Document not found');
       // An id's bytes never change, but a document staff remove should not live on for long.
       cacheable(reply, 3600);
-      // A trade-only product's document is for trade buyers: no shared cache may keep it.
-      if (file.tradeOnly) reply.header('cache-control', 'private, max-age=3600');
+      // A trade-only or draft product's document is not for everyone: no shared cache may keep it.
+      if (file.tradeOnly || file.draft) reply.header('cache-control', 'private, max-age=3600');
       return sendPdf(reply, params.name, file.bytes);
     },
   });

@@ -242,4 +242,26 @@ describe('the documents of a product', () => {
       'product.documents',
     ]);
   });
+
+  it("keeps a draft's documents to staff, and an archived product's published", async () => {
+    const added = await upload(staff.manager, PDF, 'title=Data%20sheet&kind=datasheet');
+    const url = added.body.data.documents.at(-1).url as string;
+    const status = (to: string) =>
+      t.app.services.db.execute(sql`UPDATE products SET status = ${to} WHERE id = ${product.id}`);
+    try {
+      await status('draft');
+      expect((await t.app.inject({ url })).statusCode).toBe(404);
+      const preview = await staff.editor.call('GET', url);
+      expect(preview.status).toBe(200);
+      expect(preview.response.headers['cache-control']).toBe('private, max-age=3600');
+      await status('archived');
+      const kept = await t.app.inject({ url });
+      expect([kept.statusCode, kept.headers['cache-control']]).toEqual([
+        200,
+        'public, max-age=3600, stale-while-revalidate=18000',
+      ]);
+    } finally {
+      await status('publish');
+    }
+  });
 });

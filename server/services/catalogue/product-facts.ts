@@ -88,13 +88,16 @@ export async function readDocumentFile(
   db: Database,
   id: number,
   fileName: string,
-): Promise<{ bytes: Buffer; tradeOnly: boolean } | null> {
-  const [row] = await queryRows<{ bytes: Buffer; trade_only: boolean }>(
+): Promise<{ bytes: Buffer; tradeOnly: boolean; draft: boolean } | null> {
+  const [row] = await queryRows<{ bytes: Buffer; trade_only: boolean; status: string }>(
     db,
-    sql`SELECT d.bytes, p.trade_only FROM product_documents d JOIN products p ON p.id = d.product_id
+    sql`SELECT d.bytes, p.trade_only, p.status FROM product_documents d
+      JOIN products p ON p.id = d.product_id
       WHERE d.id = ${id} AND d.file_name = ${fileName}`,
   );
-  return row ? { bytes: Buffer.from(row.bytes), tradeOnly: row.trade_only } : null;
+  return row
+    ? { bytes: Buffer.from(row.bytes), tradeOnly: row.trade_only, draft: row.status === 'draft' }
+    : null;
 }
 
 async function readProductWithFacts(
