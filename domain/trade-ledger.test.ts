@@ -3,6 +3,7 @@ import {
   accountFigures,
   ageBucket,
   allocateOldestFirst,
+  carryAllocations,
   checkAllocations,
   daysBetween,
   invoiceStatus,
@@ -42,6 +43,20 @@ describe('ageing', () => {
     expect(ageBucket('2026-10-26', '2026-11-26')).toBe('31_60');
     expect(ageBucket('2026-09-27', '2026-11-26')).toBe('31_60');
     expect(ageBucket('2026-09-26', '2026-11-26')).toBe('61_plus');
+  });
+});
+
+describe('carryAllocations', () => {
+  it('moves payments to a replacing invoice earliest first, up to what it asks', () => {
+    const paid = [
+      { id: 1, amountPence: 10_000 },
+      { id: 2, amountPence: 14_000 },
+    ];
+    expect(carryAllocations(paid, 20_000).map((a) => a.amountPence)).toEqual([10_000, 10_000]);
+    expect(carryAllocations(paid, 30_000).map((a) => a.amountPence)).toEqual([10_000, 14_000]);
+    expect(carryAllocations(paid, 8_000).map((a) => a.amountPence)).toEqual([8_000, 0]);
+    // Credit notes took the new invoice below nothing owed: nothing is carried.
+    expect(carryAllocations(paid, -500).map((a) => a.amountPence)).toEqual([0, 0]);
   });
 });
 

@@ -159,6 +159,27 @@ export function allocateOldestFirst(
   return allocations;
 }
 
+/**
+ * An edited order's invoice is replaced by a new one: the payments set against the old one move
+ * to the new one, earliest first, up to what it asks (`capPence`); what is over comes off them
+ * and stays on the account as unallocated credit. Answers each allocation's amount after the
+ * move (0: it no longer settles anything).
+ *
+ * carryAllocations([{ id: 1, amountPence: 10000 }, { id: 2, amountPence: 14000 }], 20000)
+ *   → [{ id: 1, amountPence: 10000 }, { id: 2, amountPence: 10000 }]
+ */
+export function carryAllocations<T extends { id: number; amountPence: number }>(
+  allocations: readonly T[],
+  capPence: number,
+): T[] {
+  let left = Math.max(0, capPence);
+  return allocations.map((allocation) => {
+    const kept = Math.min(left, allocation.amountPence);
+    left -= kept;
+    return { ...allocation, amountPence: kept };
+  });
+}
+
 export const LEDGER_MESSAGES = {
   unknownInvoice: (printed: string) => `Invoice ${printed} is not an open invoice of this account`,
   overInvoice: (printed: string, owed: string) => `Invoice ${printed} has only ${owed} outstanding`,

@@ -221,3 +221,95 @@ describe('a paid order on account', () => {
     expect(cancelled.body.data.credit_notes).toHaveLength(1);
   });
 });
+
+describe('an order on account edited after payments', () => {
+  const pay = (id: number, amount: string) =>
+    owner.call(
+      'POST',
+      `/api/admin/trade/accounts/${id}/payments`,
+      { amount, received_on: londonDay(new Date()) },
+      { 'idempotency-key': randomUUID() },
+    );
+  const editTo = async (number: string, pieces: number) => {
+    const version = (await manager.call('GET', `/api/admin/orders/${number}`)).body.data.version;
+    const edited = await manager.call('PUT', `/api/admin/orders/${number}`, {
+      version,
+      lines: [{ variation_id: tile.id, pieces }],
+    });
+    expect(edited.status).toBe(200);
+    return edited.body;
+  };
+
+  it('paid in full: the payment moves to the new invoice and what is over stays as credit', async () => {
+    const { shopper, id, number } = await orderOnAccount();
+    expect((await pay(id, '240.00')).status).toBe(201);
+    // 3 pieces: 0.72 m² at £250.00 = £180.00, the new invoice; £60.00 of the £240.00 is over.
+    const edited = await editTo(number, 3);
+    const s = await statement(shopper);
+    expect(s).toMatchObject({ balance: '-60.00', outstanding: '0.00', unallocated: '60.00' });
+    expect(s.invoices).toMatchObject([
+      {
+        number: edited.invoice,
+        total: '180.00',
+        paid: '180.00',
+        outstanding: '0.00',
+        status: 'paid',
+      },
+    ]);
+    expect(s.payments).toMatchObject([
+      {
+        amount: '240.00',
+        unallocated: '60.00',
+        allocations: [{ invoice_number: edited.invoice, amount: '180.00' }],
+      },
+    ]);
+  });
+
+  it('paid in part: what was paid settles the new invoice, and the order is paid once it covers it', async () => {
+    const { shopper, id, number } = await orderOnAccount();
+    expect((await pay(id, '150.00')).status).toBe(201);
+    // £150.00 paid against £180.00 now owed: £30.00 left to pay, the order still on account.
+    const edited = await editTo(number, 3);
+    expect(edited.data.payment_status).toBe('on_account');
+    expect((await statement(shopper)).invoices).toMatchObject([
+      { number: edited.invoice, paid: '150.00', outstanding: '30.00', status: 'open' },
+    ]);
+    // Down to 2 pieces (£120.00): the £150.00 paid covers it, £30.00 over, and the order is paid.
+    const again = await editTo(number, 2);
+    expect(again.data.payment_status).toBe('succeeded');
+    const s = await statement(shopper);
+    expect(s).toMatchObject({ balance: '-30.00', outstanding: '0.00', unallocated: '30.00' });
+    expect(s.invoices).toMatchObject([
+      { number: again.invoice, total: '120.00', paid: '120.00', status: 'paid' },
+    ]);
+  });
+
+  it('racing payments and edits leave no payment on a replaced invoice, and none paid twice', async () => {
+    const { shopper, id, number } = await orderOnAccount();
+    for (const pieces of [3, 2, 4]) {
+      const version = (await manager.call('GET', `/api/admin/orders/${number}`)).body.data.version;
+      const [paid, edited] = await Promise.all([
+        pay(id, '50.00'),
+        manager.call('PUT', `/api/admin/orders/${number}`, {
+          version,
+          lines: [{ variation_id: tile.id, pieces }],
+        }),
+      ]);
+      expect([paid.status, edited.status]).toEqual([201, 200]);
+    }
+    const stray = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM account_allocations a JOIN invoices i ON i.id = a.invoice_id
+          WHERE i.superseded_at IS NOT NULL`,
+    );
+    expect(stray[0]!.n).toBe(0);
+    // Paid £150.00 in all against the last edit's 4 pieces, £240.00: £90.00 owed on balance.
+    // Which payment landed before which edit decides how much sits unallocated as credit
+    // (a payment over what the invoice then owed); never more than was paid, never on top.
+    const s = await statement(shopper);
+    expect(s.balance).toBe('90.00');
+    const [invoice] = s.invoices;
+    expect(invoice.total).toBe('240.00');
+    expect(Number(invoice.paid) + Number(invoice.outstanding)).toBe(240);
+    expect(Number(invoice.paid) + Number(s.unallocated)).toBe(150);
+  });
+});

@@ -35,6 +35,7 @@ import {
 } from './pricing.ts';
 import type { RefundGateway } from './refunds.ts';
 import { mailShop } from '../shop-signature.ts';
+import { carryToNewInvoice, lockAccount } from '../trade/ledger-writes.ts';
 
 interface OrderRow {
   id: number;
@@ -102,9 +103,10 @@ export class OrderEditService {
     const buyer = owner?.customer_id
       ? await this.buyers.forCustomer(owner.customer_id)
       : RETAIL_BUYER;
-    const result = await this.db.transaction((tx) =>
-      this.editIn(tx, number, input, who, { terms, buyer }),
-    );
+    const result = await this.db.transaction(async (tx) => {
+      if (owner?.customer_id) await lockAccount(tx, owner.customer_id);
+      return this.editIn(tx, number, input, who, { terms, buyer });
+    });
     announceMail();
     return result;
   }
@@ -426,6 +428,7 @@ export class OrderEditService {
         RETURNING number, tax_point`,
     );
     await splitOrderAtTaxPoint(tx, order.id, new Date(invoice!.tax_point));
+    await carryToNewInvoice(tx, order.id, cancelled.number, invoice!.number, newTotal, who.actor);
     // Owed on account, nothing taken: the account owes the new invoice, due as the old one was.
     await tx.execute(sql`UPDATE payments SET amount_pence = ${newTotal}, updated_at = now()
         WHERE order_id = ${order.id} AND status = 'pending' AND ${order.payment_status === 'on_account'}::boolean`);

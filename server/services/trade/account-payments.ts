@@ -16,8 +16,8 @@ import {
   type LedgerInvoice,
 } from '#domain/trade-ledger.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
-import { recordEvent } from '../orders/order-rows.ts';
 import { audit, type AuditActor } from '../staff/audit.ts';
+import { lockAccount, settleOrderOf } from './ledger-writes.ts';
 import { ledgerInvoices } from './ledger.ts';
 
 export interface RecordedPayment {
@@ -71,24 +71,7 @@ async function settleOrders(
 ): Promise<void> {
   for (const allocation of allocations) {
     const invoice = invoices.find((i) => i.invoiceId === allocation.invoiceId)!;
-    if (outstandingOf(invoice) !== allocation.amountPence) continue;
-    const [order] = await queryRows<{ id: number; payment_status: string }>(
-      tx,
-      sql`SELECT o.id, o.payment_status FROM orders o JOIN invoices i ON i.order_id = o.id
-          WHERE i.id = ${invoice.invoiceId} FOR UPDATE OF o`,
-    );
-    if (!order || ['succeeded', 'refunded', 'partially_refunded'].includes(order.payment_status)) {
-      continue;
-    }
-    await tx.execute(sql`UPDATE orders SET payment_status = 'succeeded',
-        paid_at = coalesce(paid_at, now()), updated_at = now() WHERE id = ${order.id}`);
-    await recordEvent(tx, order.id, {
-      kind: 'payment',
-      from: order.payment_status,
-      to: 'succeeded',
-      actor,
-      note: `Invoice ${formatInvoiceNumber(invoice.number)} paid in full on account`,
-    });
+    if (outstandingOf(invoice) === allocation.amountPence) await settleOrderOf(tx, invoice, actor);
   }
 }
 
@@ -115,11 +98,7 @@ export async function recordAccountPayment(
   if (earlier) return earlier;
   try {
     return await db.transaction(async (tx) => {
-      const [account] = await queryRows<{ customer_id: number }>(
-        tx,
-        sql`SELECT customer_id FROM trade_accounts WHERE customer_id = ${customerId} FOR UPDATE`,
-      );
-      if (!account) throw notFound(TRADE_ACCOUNT_MESSAGES.notTrade);
+      if (!(await lockAccount(tx, customerId))) throw notFound(TRADE_ACCOUNT_MESSAGES.notTrade);
       const invoices = await ledgerInvoices(tx, customerId);
       let allocations: Allocation[];
       if (input.allocations) {
