@@ -13,6 +13,12 @@ export const MIN_GUEST_DATA_RETENTION_DAYS = 90;
 /** An unconfirmed newsletter sign-up was never shown to be its address owner's: 30 days. */
 export const UNCONFIRMED_SIGNUP_DAYS = 30;
 
+/**
+ * A quote drawing uploaded but on no quote line a day later was dropped before the quote was
+ * saved, or taken off its line: nothing will show it again, so it is not kept.
+ */
+export const UNATTACHED_DRAWING_DAYS = 1;
+
 /** Order states after which nothing more happens to an order (no delivery, payment or refund). */
 export const SETTLED_ORDER_STATUSES = ['delivered', 'expired', 'cancelled'] as const;
 
@@ -67,4 +73,6 @@ export interface RetentionCounts {
   enquiries: number;
   unconfirmed_signups: number;
   abandoned_carts: number;
+  /** Quote drawings on no quote line (UNATTACHED_DRAWING_DAYS). */
+  unattached_drawings: number;
 }

@@ -298,6 +298,14 @@ describe('the retention sweep', () => {
     await db().execute(sql`INSERT INTO carts (session_token_hash, created_at, updated_at)
       VALUES ('abandoned-basket', now() - ${old}::interval, now() - ${old}::interval),
              ('live-basket', now(), now())`);
+    // Quote drawings: one dropped two days ago, one just uploaded (its quote not yet saved).
+    const drawings = await queryRows<{ id: number; file_name: string }>(
+      db(),
+      sql`INSERT INTO quote_drawings (file_name, content_type, size_bytes, bytes, created_by, created_at)
+        VALUES ('dropped.pdf', 'application/pdf', 4, '\x25504446'::bytea, 'owner', now() - interval '2 days'),
+               ('uploading.pdf', 'application/pdf', 4, '\x25504446'::bytea, 'owner', now())
+        RETURNING id, file_name`,
+    );
 
     const counts = await sweepGuestData(db(), DAYS, RETENTION_ACTOR);
     expect(counts).toEqual({
@@ -306,7 +314,14 @@ describe('the retention sweep', () => {
       enquiries: 1,
       unconfirmed_signups: 1,
       abandoned_carts: 1,
+      unattached_drawings: 1,
     });
+    expect(
+      await queryRows(
+        db(),
+        sql`SELECT file_name FROM quote_drawings WHERE id IN (${drawings[0]!.id}, ${drawings[1]!.id})`,
+      ),
+    ).toEqual([{ file_name: 'uploading.pdf' }]);
 
     const kept = await stored(invoiced.id);
     expect(kept.email).toBe(erasedEmail(invoiced.number));

@@ -5,6 +5,7 @@ import {
   ERASED_EMAIL_DOMAIN,
   INVOICE_ADDRESS_FIELDS,
   SETTLED_ORDER_STATUSES,
+  UNATTACHED_DRAWING_DAYS,
   UNCONFIRMED_SIGNUP_DAYS,
   type RetentionCounts,
 } from '#domain/retention.ts';
@@ -22,8 +23,8 @@ const settled = sql.raw(SETTLED_ORDER_STATUSES.map((s) => `'${s}'`).join(', '));
  * Removes guest personal data older than `days` (docs/decisions/0010-guest-data-retention.md),
  * in one transaction under an advisory lock: another instance already sweeping makes this one
  * answer null and change nothing. Settled guest orders lose their contact details (and, never
- * invoiced, their addresses); enquiries, abandoned guest baskets and unconfirmed newsletter
- * sign-ups go. A second run finds nothing left to do. The counts are audit-logged as `who`.
+ * invoiced, their addresses); enquiries, abandoned guest baskets, unconfirmed newsletter
+ * sign-ups and quote drawings on no quote line go. A second run finds nothing left to do. The counts are audit-logged as `who`.
  */
 export async function sweepGuestData(
   db: Database,
@@ -85,12 +86,20 @@ export async function sweepGuestData(
       sql`DELETE FROM carts WHERE customer_id IS NULL AND updated_at < ${cutoff}::timestamptz
           RETURNING id`,
     );
+    const drawings = await queryRows<{ id: number }>(
+      tx,
+      sql`DELETE FROM quote_drawings d
+          WHERE d.created_at < ${new Date(now.getTime() - UNATTACHED_DRAWING_DAYS * 86_400_000).toISOString()}::timestamptz
+            AND NOT EXISTS (SELECT 1 FROM quote_lines l WHERE l.drawing_id = d.id)
+          RETURNING d.id`,
+    );
     const counts: RetentionCounts = {
       invoiced_orders: invoiced.length,
       uninvoiced_orders: uninvoiced.length,
       enquiries: enquiries.length,
       unconfirmed_signups: signups.length,
       abandoned_carts: carts.length,
+      unattached_drawings: drawings.length,
     };
     if (Object.values(counts).some((n) => n > 0)) {
       await audit(tx, who, {
