@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Listener } from '#db/client.ts';
@@ -18,8 +19,23 @@ export type ShopChange = (typeof SHOP_CHANGES)[number];
 
 type ChangeListener = (change: ShopChange) => void;
 
-/** The PostgreSQL channel every instance listens on; the payload is the change's kind. */
+/**
+ * The PostgreSQL channel every instance listens on. The payload is the change's kind, followed by
+ * `@` and the announcing instance's id when an instance sent it: an instance has already
+ * delivered its own changes, so it skips their echo, and still hears a bare kind sent by hand.
+ */
 export const CHANGES_CHANNEL = 'tessera_changes';
+
+/** What a payload says: the kind, and the instance that sent it (null: sent by hand). */
+export function readChangePayload(
+  payload: string,
+): { change: ShopChange; from: string | null } | null {
+  const at = payload.indexOf('@');
+  const kind = at === -1 ? payload : payload.slice(0, at);
+  return isShopChange(kind)
+    ? { change: kind, from: at === -1 ? null : payload.slice(at + 1) }
+    : null;
+}
 
 /**
  * While the LISTEN connection is down, every cache is cleared this often, so a shopper never
@@ -93,9 +109,10 @@ export const changesPlugin = fp(async (app: FastifyInstance) => {
   const { database } = app;
   if (!database.listen || !database.notify) return;
   const notify = database.notify;
+  const instance = randomUUID();
   changes.broadcast = async (change) => {
     try {
-      await notify(CHANGES_CHANNEL, change);
+      await notify(CHANGES_CHANNEL, `${change}@${instance}`);
     } catch (error) {
       // The change is saved; the other instances' fallback timer clears their caches.
       app.log.warn({ err: error, change }, 'could not announce a change to other instances');
@@ -118,7 +135,8 @@ export const changesPlugin = fp(async (app: FastifyInstance) => {
   startFallback();
   const listener: Listener = database.listen(CHANGES_CHANNEL, {
     onMessage: (payload) => {
-      if (isShopChange(payload)) changes.deliver(payload);
+      const heard = readChangePayload(payload);
+      if (heard && heard.from !== instance) changes.deliver(heard.change);
     },
     onUp: () => {
       listening = true;
