@@ -305,3 +305,30 @@ describe("a trade buyer's Special Deals", () => {
     });
   });
 });
+
+describe("a trade buyer's price sort", () => {
+  it('follows the prices their list charges, while a guest keeps the retail order', async () => {
+    const slug = new URL(listingUrl, 'http://x').searchParams.get('category')!;
+    const sorted = (order: string) =>
+      `/api/products?category=${slug}&per_page=100&orderby=price&order=${order}`;
+    const ids = (answer: { body: { data: ProductJson[] } }) => answer.body.data.map((p) => p.id);
+    const guest = new ApiShopper(t.app);
+    const retailOrder = ids(await guest.call('GET', sorted('asc')));
+    // The dearest product to retail gets a size set at £1.00 for the Trade list.
+    const dearest = retailOrder.at(-1)!;
+    const size = (await variationsOf(dearest)).find(isSize)!;
+    await t.app.services.db.execute(sql`
+      INSERT INTO price_list_rules (group_id, kind, variation_id, price_pence)
+      SELECT id, 'size_price', ${size.id}, 100 FROM customer_groups WHERE name = 'Trade'`);
+    await t.app.changes.publish('prices');
+    const buyer = await tradeBuyer(t.app, `sort-${Date.now()}@example.com`);
+
+    const tradeAsc = await buyer.call('GET', sorted('asc'));
+    expect(ids(tradeAsc)[0]).toBe(dearest);
+    expect(tradeAsc.body.data[0].price).toBe('1.00');
+    const prices = (tradeAsc.body.data as ProductJson[]).map((p) => Number(p.price));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(ids(await buyer.call('GET', sorted('desc'))).at(-1)).toBe(dearest);
+    expect(ids(await guest.call('GET', sorted('asc')))).toEqual(retailOrder);
+  });
+});

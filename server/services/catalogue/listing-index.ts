@@ -13,6 +13,7 @@ import {
   type Bitset,
 } from './bitset.ts';
 import { lowerBound, type SearchTerm } from './search-terms.ts';
+import { fromPriceFor, type Buyer } from '#domain/price-for.ts';
 
 /** A size a card's "From" price considers, at its stored retail prices. */
 export interface CardSize {
@@ -47,6 +48,9 @@ export interface LexemePosting {
 
 export type IndexedSort = 'popularity' | 'date' | 'price' | 'id';
 
+/** How long a price list's price order is kept before it is worked out again. */
+const BUYER_ORDER_TTL_MS = 60_000;
+
 const SORT_KEYS: Record<IndexedSort, (entry: Entry) => number> = {
   popularity: (entry) => entry.popularity,
   date: (entry) => entry.created,
@@ -68,6 +72,8 @@ export interface IndexQuery {
   search?: readonly SearchTerm[];
   /** Relevance: search matches in the name first, then popularity (popularity alone without search). */
   sort: { by: IndexedSort | 'relevance'; direction: 'asc' | 'desc' };
+  /** Whose card prices a price sort follows; retail's when absent or without a price list. */
+  buyer?: Buyer;
   offset: number;
   limit: number;
   /** term id → attribute id; given when facet counts are wanted. */
@@ -121,6 +127,15 @@ export class ListingSnapshot {
   private readonly inName: Uint8Array[] = [];
   /** The plain-word lexemes, sorted: what search corrects typos towards. */
   readonly vocabulary: readonly string[];
+  /**
+   * Per price list (its rules, as the buyer service keeps them until a price list changes): per
+   * group, its places in the order of that list's card prices, worked out on first use and again
+   * after BUYER_ORDER_TTL_MS (a dated rule may have started meanwhile).
+   */
+  private readonly buyerPriceOrders = new WeakMap<
+    readonly unknown[],
+    { at: number; orders: Map<number | 'all', Int32Array> }
+  >();
 
   /** The sizes product `id`'s card price is the lowest of (none for an unpublished product). */
   sizesOf(id: number): readonly CardSize[] {
@@ -128,7 +143,7 @@ export class ListingSnapshot {
   }
 
   constructor(
-    entries: Entry[],
+    private readonly entries: Entry[],
     lexemes: readonly LexemePosting[] = [],
     /** Per product id, the sizes its card's "From" price is the lowest of. */
     private readonly cardSizes: ReadonlyMap<number, readonly CardSize[]> = new Map(),
@@ -238,6 +253,32 @@ export class ListingSnapshot {
     return { matched: (position) => termsMatched[position] === terms.length, score };
   }
 
+  /** A group's places by the card price `buyer` pays (priceFor), cheapest first, ties by id. */
+  private buyerPriceOrder(key: number | 'all', group: Group, buyer: Buyer): Int32Array {
+    const now = Date.now();
+    let kept = this.buyerPriceOrders.get(buyer.rules);
+    if (!kept || now - kept.at > BUYER_ORDER_TTL_MS) {
+      kept = { at: now, orders: new Map() };
+      this.buyerPriceOrders.set(buyer.rules, kept);
+    }
+    const known = kept.orders.get(key);
+    if (known) return known;
+    const at = new Date(now);
+    const price = Float64Array.from(group.members, (position) => {
+      const entry = this.entries[position]!;
+      const sizes = this.sizesOf(entry.id).map((size) => ({
+        ...size,
+        categoryIds: entry.categoryIds,
+      }));
+      return fromPriceFor(buyer, sizes, at)?.pricePence ?? entry.price;
+    });
+    const places = Int32Array.from(group.members, (_, place) => place);
+    const idAt = (place: number) => this.entries[group.members[place]!]!.id;
+    places.sort((a, b) => price[a]! - price[b]! || idAt(a) - idAt(b));
+    kept.orders.set(key, places);
+    return places;
+  }
+
   /** The group's members with any of the terms; none when no member has one. */
   private withAnyOf(group: Group, termIds: Iterable<number>): Bitset {
     const bits = emptyBitset(group.members.length);
@@ -254,7 +295,10 @@ export class ListingSnapshot {
     if (!group) return { total: 0, ids: [], termCounts };
     const { members } = group;
     const sortBy = q.sort.by === 'relevance' ? 'popularity' : q.sort.by;
-    let order = group.orders.get(sortBy)!;
+    let order =
+      sortBy === 'price' && q.buyer && q.buyer.rules.length > 0
+        ? this.buyerPriceOrder(q.categoryId ?? 'all', group, q.buyer)
+        : group.orders.get(sortBy)!;
     let descending = q.sort.by === 'relevance' || q.sort.direction === 'desc';
 
     // The members every condition but the attribute choices lets through.

@@ -224,6 +224,7 @@ export class ProductCatalogue {
       selections,
       search,
       sort,
+      buyer: request.buyer,
       offset: (request.page - 1) * request.perPage,
       limit: request.perPage,
       facetTerms: request.facets ? taxonomy.attributeOfTerm : undefined,
