@@ -4,7 +4,8 @@
  *
  *   npm run bench:trade-listing     # BENCH_SECONDS=10 BENCH_CONNECTIONS=50 by default
  *
- * Target: the trade buyer's throughput at least half the guest's.
+ * Target: the trade buyer's throughput at least half the guest's. Then the same listings sorted
+ * by price, where a trade buyer's order follows their own prices (no target: a figure to watch).
  */
 import pg from 'pg';
 import { Shopper } from '#tests/system/shopper.ts';
@@ -61,6 +62,17 @@ async function main() {
       `retail ${retail.rps.toFixed(0)} req/s, trade ${trade.rps.toFixed(0)} req/s, ` +
         `ratio ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'missed'})`,
     );
+    const byPrice = paths.map((path) => `${path}&orderby=price&order=asc`);
+    await serverIdle(demo.server.pid);
+    const retailByPrice = await load({ name: 'by price, guest', url, paths: byPrice });
+    await serverIdle(demo.server.pid);
+    const tradeByPrice = await load({
+      name: 'by price, trade buyer',
+      url,
+      paths: byPrice,
+      headers: { cookie },
+    });
+    console.log(table([retailByPrice, tradeByPrice], { 'x retail': retailByPrice.rps }));
   } finally {
     await demo.close();
   }
