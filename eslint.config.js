@@ -59,6 +59,24 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['#app/*'] }] },
   },
   {
+    // A page may still be settling when a test reads it: a value read once can be the one from
+    // a moment before (a field about to be reloaded). Browser tests poll what they read instead.
+    files: ['tests/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.name='expect'] > AwaitExpression > CallExpression",
+          "CallExpression[callee.name='expect'] > ArrayExpression > AwaitExpression > CallExpression",
+        ].map((path) => ({
+          selector: `${path}[callee.property.name=/^(inputValue|textContent|innerText|innerHTML|isChecked|isVisible|isHidden|isEnabled|isDisabled|getAttribute|count|allInnerTexts|allTextContents)$/]`,
+          message:
+            'Read a page with expect.poll(() => locator.x()): a value read once may be from before the page settled.',
+        })),
+      ],
+    },
+  },
+  {
     files: [
       'bench/**/*.ts',
       'db/seed/cli.ts',

@@ -216,7 +216,9 @@ async function violations(page: Page): Promise<string[]> {
 /** One main landmark and no axe violations, with the page's path in the message. */
 async function accessible(page: Page): Promise<void> {
   const where = new URL(page.url()).pathname;
-  expect(await page.locator('main').count(), `main landmarks on ${where}`).toBe(1);
+  await expect
+    .poll(() => page.locator('main').count(), { message: `main landmarks on ${where}` })
+    .toBe(1);
   expect(await violations(page), `axe on ${where}`).toEqual([]);
 }
 

@@ -114,15 +114,17 @@ describe.each([
     await drawer.getByLabel('Email address').fill('');
     await drawer.getByRole('button', { name: 'Save address' }).click();
     const problems = drawer.getByRole('alert', { name: 'Please correct the following' });
-    expect(await problems.getByRole('listitem').allTextContents()).toEqual([
-      'First name is required',
-      'Last name is required',
-      'Phone number is required',
-      'Email address is required',
-      'Address Line 1 is required',
-      'Town/City is required',
-      'Postcode is required',
-    ]);
+    await expect
+      .poll(() => problems.getByRole('listitem').allTextContents())
+      .toEqual([
+        'First name is required',
+        'Last name is required',
+        'Phone number is required',
+        'Email address is required',
+        'Address Line 1 is required',
+        'Town/City is required',
+        'Postcode is required',
+      ]);
     await drawer.getByLabel('First name').fill('Ada');
     await problems.waitFor({ state: 'detached' });
 
@@ -133,10 +135,9 @@ describe.each([
     await drawer.getByLabel('Address Line 1').fill('10 Quarry Lane');
     await drawer.getByLabel('Town / City').fill('Bath');
     await drawer.getByRole('button', { name: 'Save address' }).click();
-    expect(await problems.getByRole('listitem').allTextContents()).toEqual([
-      'Please enter a valid phone number',
-      'Please enter a valid UK postcode',
-    ]);
+    await expect
+      .poll(() => problems.getByRole('listitem').allTextContents())
+      .toEqual(['Please enter a valid phone number', 'Please enter a valid UK postcode']);
     await drawer.getByLabel('Phone').fill('+44 (0)20 7946-0958');
 
     // Postcode lookup (GB only)
@@ -239,9 +240,9 @@ describe.each([
     await profile.getByRole('button', { name: 'Save changes' }).click();
     const banner = profile.getByRole('status').filter({ hasText: 'Profile updated successfully!' });
     await banner.waitFor();
-    expect(
-      await profile.getByLabel('New password (leave blank to leave unchanged)').inputValue(),
-    ).toBe('');
+    await expect
+      .poll(() => profile.getByLabel('New password (leave blank to leave unchanged)').inputValue())
+      .toBe('');
     await expect.poll(() => profile.getByLabel('Confirm new password').inputValue()).toBe('');
     await screenshot(page, `details-${label}`);
     // The banner shows for 3 seconds, then goes: a busy machine may run its timer late.
@@ -395,10 +396,10 @@ describe('a shop without an address service', () => {
       await page.getByRole('button', { name: 'Add new billing address' }).click();
       const drawer = page.getByRole('dialog', { name: 'Edit Address' });
       await drawer.getByLabel('Postcode').waitFor();
-      expect(await drawer.getByRole('button', { name: 'Find address' }).count()).toBe(0);
-      expect(await drawer.getByText('Address lookup is available for UK postcodes.').count()).toBe(
-        0,
-      );
+      await expect.poll(() => drawer.getByRole('button', { name: 'Find address' }).count()).toBe(0);
+      await expect
+        .poll(() => drawer.getByText('Address lookup is available for UK postcodes.').count())
+        .toBe(0);
       expect(errors).toEqual([]);
       await context.close();
     } finally {

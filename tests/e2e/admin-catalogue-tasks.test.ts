@@ -91,10 +91,10 @@ describe.each([
     );
     await page.getByRole('link', { name: 'Edit the copy' }).click();
     await page.getByRole('heading', { level: 1, name: `${product.name} (copy)` }).waitFor();
-    expect(await page.getByLabel('Slug (the old one redirects here)').inputValue()).toBe(
-      `${product.slug}-copy`,
-    );
-    expect(await page.getByLabel('Status').inputValue()).toBe('draft');
+    await expect
+      .poll(() => page.getByLabel('Slug (the old one redirects here)').inputValue())
+      .toBe(`${product.slug}-copy`);
+    await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('draft');
     expect(await sizeNames(page)).toEqual(originalSizes);
 
     await page.goto(`/admin/products?q=${product.slug}`);
@@ -113,7 +113,7 @@ describe.each([
     await docsScreenshot(page, `admin-archived-products-${shot}`);
     await context.close();
 
-    expect(await (await listedLink(browsing, product)).count()).toBe(0);
+    await expect.poll(async () => (await listedLink(browsing, product)).count()).toBe(0);
     const answer = await browsing.goto(`/product/${product.slug}`);
     expect(answer?.status()).toBe(410);
     await shown(

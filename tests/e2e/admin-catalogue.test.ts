@@ -156,14 +156,14 @@ describe('the back office catalogue', () => {
     await add.getByRole('button', { name: 'Add product' }).click();
     await page.getByRole('heading', { level: 1, name: 'Rosso Levanto Marble Slab' }).waitFor();
     const product = page.getByRole('form', { name: 'Product' });
-    expect(await product.getByLabel('Status').inputValue()).toBe('draft');
+    await expect.poll(() => product.getByLabel('Status').inputValue()).toBe('draft');
 
     await product.getByLabel('Status').selectOption('publish');
     await product.getByRole('button', { name: 'Save product' }).click();
     await shown(
       product.getByText('Add a size with its price before publishing the product').first(),
     );
-    expect(await product.getByLabel('Status').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => product.getByLabel('Status').getAttribute('aria-invalid')).toBe('true');
 
     const sizes = page.getByRole('form', { name: 'Sizes' });
     await sizes.getByRole('button', { name: 'Add a size' }).click();
@@ -232,8 +232,10 @@ describe('the back office catalogue', () => {
     );
     await product.getByRole('button', { name: 'Re-apply my changes' }).click();
     await shown(product.getByRole('status').filter({ hasText: 'Your changes are back on top' }));
-    expect(await product.getByLabel('Name').inputValue()).toBe(`${tile.name} Honed`);
-    expect(await product.getByLabel('Short description').inputValue()).toBe('Cut in Bath');
+    await expect.poll(() => product.getByLabel('Name').inputValue()).toBe(`${tile.name} Honed`);
+    await expect
+      .poll(() => product.getByLabel('Short description').inputValue())
+      .toBe('Cut in Bath');
     await product.getByRole('button', { name: 'Save product' }).click();
     await shown(product.getByRole('status').filter({ hasText: 'Product saved' }));
     const saved = (await readAdminProduct(shop.app.services.db, row!.id))!;

@@ -61,11 +61,13 @@ describe('the back office edits content the storefront shows', () => {
     await shown(title);
     await expect.poll(() => title.inputValue()).toBe('About Us');
     // The shop opens this page at its slug: the slug cannot be changed.
-    expect(
-      await page
-        .getByRole('textbox', { name: 'Slug (its address on the shop)' })
-        .getAttribute('readonly'),
-    ).toBe('');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('textbox', { name: 'Slug (its address on the shop)' })
+          .getAttribute('readonly'),
+      )
+      .toBe('');
 
     const axeViolations = async () =>
       (await new AxeBuilder({ page }).analyze()).violations.map(
@@ -125,7 +127,7 @@ describe('the back office edits content the storefront shows', () => {
     // The home page's slides and tiles: the screen opens with the seeded four and five.
     await page.getByRole('link', { name: 'Home page' }).click();
     await shown(page.getByRole('textbox', { name: 'Slide 1 title' }));
-    expect(await page.getByRole('textbox', { name: /^Tile \d title$/ }).count()).toBe(5);
+    await expect.poll(() => page.getByRole('textbox', { name: /^Tile \d title$/ }).count()).toBe(5);
     expect(await axeViolations()).toEqual([]);
 
     expect(errors).toEqual([]);

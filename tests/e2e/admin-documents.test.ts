@@ -51,7 +51,7 @@ async function signedIn(viewport: { width: number; height: number }) {
 /** The PDF a link opens, fetched with the page's staff cookie. */
 async function openedPdf(page: Page, name: string) {
   const link = page.getByRole('link', { name });
-  expect(await link.getAttribute('target')).toBe('_blank');
+  await expect.poll(() => link.getAttribute('target')).toBe('_blank');
   const answer = await page.request.get((await link.getAttribute('href'))!);
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-type']).toBe('application/pdf');
@@ -73,9 +73,9 @@ describe('printing for the warehouse', () => {
     await ordersList(page);
     const print = page.getByRole('group', { name: 'Print the selected orders' });
     await print.getByText('0 selected').waitFor();
-    expect(await print.getByRole('button', { name: 'Print delivery notes' }).isDisabled()).toBe(
-      true,
-    );
+    await expect
+      .poll(() => print.getByRole('button', { name: 'Print delivery notes' }).isDisabled())
+      .toBe(true);
 
     // Ticked newest first: the PDF follows the order they were ticked in.
     const ticked = [numbers[2]!, numbers[0]!];

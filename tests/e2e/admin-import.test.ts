@@ -71,7 +71,7 @@ describe('importing products in the back office', () => {
     await page.getByRole('button', { name: 'Dry run' }).click();
     await shown(page.getByText('Dry run finished: woocommerce.csv'));
     await shown(page.getByText('Rows processed: 4 of 4'));
-    expect(await page.getByRole('progressbar').getAttribute('value')).toBe('4');
+    await expect.poll(() => page.getByRole('progressbar').getAttribute('value')).toBe('4');
     await shown(page.getByRole('definition').filter({ hasText: /^3$/ }));
     await shown(
       page.getByRole('cell', {
@@ -83,10 +83,12 @@ describe('importing products in the back office', () => {
     await shown(page.getByText('Import finished: woocommerce.csv'));
     await shown(page.getByText('Rows processed: 4 of 4'));
     const progress = page.getByRole('progressbar');
-    expect(await progress.getAttribute('value')).toBe(await progress.getAttribute('max'));
-    expect(await page.locator('dl').innerText()).toMatch(
-      /Created\s+3\s+Updated\s+0\s+Skipped \(unchanged\)\s+0/,
-    );
+    await expect
+      .poll(() => progress.getAttribute('value'))
+      .toBe(await progress.getAttribute('max'));
+    await expect
+      .poll(() => page.locator('dl').innerText())
+      .toMatch(/Created\s+3\s+Updated\s+0\s+Skipped \(unchanged\)\s+0/);
     await shown(page.getByRole('link', { name: 'Download the problems as CSV' }));
     await shown(page.getByRole('link', { name: 'Export products (CSV)' }));
     await docsScreenshot(page, 'admin-import', { fullPage: true });

@@ -84,12 +84,14 @@ describe('order tasks in the back office', () => {
     await add.getByRole('button', { name: 'Add note' }).click();
     await notes.getByText('Note sent to the customer.').waitFor();
     const list = notes.getByRole('list', { name: 'Order notes' }).getByRole('listitem');
-    expect(await list.allInnerTexts()).toEqual([
-      expect.stringMatching(/^Private .*\nCustomer asked for a call before delivery\.$/),
-      expect.stringMatching(
-        /^To the customer .*\nYour tiles are packed and waiting for the lorry\.$/,
-      ),
-    ]);
+    await expect
+      .poll(() => list.allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^Private .*\nCustomer asked for a call before delivery\.$/),
+        expect.stringMatching(
+          /^To the customer .*\nYour tiles are packed and waiting for the lorry\.$/,
+        ),
+      ]);
     const subject = `A note about your Tessera Stone order ${orderNumber}`;
     await expect.poll(() => mailed(GUEST, subject).length).toBe(1);
     expect(mailed(GUEST, subject)[0]!.text).toContain(
@@ -108,7 +110,7 @@ describe('order tasks in the back office', () => {
     await form.getByRole('button', { name: 'Find customer' }).click();
     await form.getByRole('button', { name: `Ada Lovelace (${GUEST})` }).click();
     await expect.poll(() => form.getByLabel('Email address').inputValue()).toBe(GUEST);
-    expect(await form.getByLabel('Last name').inputValue()).toBe('Lovelace');
+    await expect.poll(() => form.getByLabel('Last name').inputValue()).toBe('Lovelace');
     await form.getByLabel('First name').fill('Grace');
     await form.getByLabel('Last name').fill('Hopper');
     await form.getByLabel('Phone').fill('0117 496 0123');
@@ -164,9 +166,9 @@ describe('the customer pays a phone order through its link', () => {
       await page.getByRole('heading', { level: 1, name: 'Pay for your order' }).waitFor();
       const order = page.getByRole('list', { name: 'Your order' });
       await order.getByText(`${size.product}, ${size.option} × ${pieces}`).waitFor();
-      expect(await order.getByRole('listitem').last().innerText()).toBe(
-        `Total (VAT ${money(totals.total.vat)})\n${money(totals.total.gross)}`,
-      );
+      await expect
+        .poll(() => order.getByRole('listitem').last().innerText())
+        .toBe(`Total (VAT ${money(totals.total.vat)})\n${money(totals.total.gross)}`);
       await page.getByLabel('Bank transfer').check();
       await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
       await page
@@ -204,11 +206,9 @@ describe('editing an order before dispatch', () => {
     await edit.getByText(`Order saved: total ${money(totals.total.gross)}.`).waitFor();
     const lines = page.getByRole('region', { name: 'Lines' });
     await lines.getByRole('cell', { name: /\b3 pcs$/ }).waitFor();
-    expect(await lines.getByRole('row').last().getByRole('cell').allInnerTexts()).toEqual([
-      `Total (VAT ${money(totals.total.vat)})`,
-      '',
-      money(totals.total.gross),
-    ]);
+    await expect
+      .poll(() => lines.getByRole('row').last().getByRole('cell').allInnerTexts())
+      .toEqual([`Total (VAT ${money(totals.total.vat)})`, '', money(totals.total.gross)]);
     expect(errors).toEqual([]);
   });
 
@@ -253,16 +253,15 @@ describe('editing an order before dispatch', () => {
       await customer
         .getByRole('heading', { level: 1, name: `Pay the balance of order ${orderNumber}` })
         .waitFor();
-      expect(
-        await customer
-          .getByRole('list', { name: 'What is due' })
-          .getByRole('listitem')
-          .allInnerTexts(),
-      ).toEqual([
-        `Order total (VAT ${money(raised.vat)})\n${money(raised.gross)}`,
-        `Paid\n${money(paid.gross)}`,
-        `Balance due\n${due}`,
-      ]);
+      await expect
+        .poll(() =>
+          customer.getByRole('list', { name: 'What is due' }).getByRole('listitem').allInnerTexts(),
+        )
+        .toEqual([
+          `Order total (VAT ${money(raised.vat)})\n${money(raised.gross)}`,
+          `Paid\n${money(paid.gross)}`,
+          `Balance due\n${due}`,
+        ]);
       await customer.getByRole('button', { name: `Pay ${due} by bank transfer` }).click();
       const bank = customer.getByRole('region', { name: 'Bank transfer details' });
       await bank.getByText(`Please transfer ${due} by`).waitFor();

@@ -71,8 +71,8 @@ describe('a stale save in the back office', () => {
     );
     await form.getByRole('button', { name: 'Re-apply my changes' }).click();
     await shown(form.getByRole('status').filter({ hasText: 'Your changes are back on top' }));
-    expect(await form.getByLabel('Title').inputValue()).toBe(`${loaded.title}, revised`);
-    expect(await form.getByLabel(/^Excerpt/).inputValue()).toBe('Cut in Bath');
+    await expect.poll(() => form.getByLabel('Title').inputValue()).toBe(`${loaded.title}, revised`);
+    await expect.poll(() => form.getByLabel(/^Excerpt/).inputValue()).toBe('Cut in Bath');
     await form.getByRole('button', { name: 'Save' }).click();
     await shown(form.getByRole('status').filter({ hasText: /Published|Saved as a draft/ }));
     const saved = await get();
@@ -87,9 +87,9 @@ describe('a stale save in the back office', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByRole('button', { name: 'Reload the page' }).click();
     await page.getByRole('heading', { level: 1, name: `Edit page: ${loaded.title}` }).waitFor();
-    expect(await page.getByRole('form', { name: 'Page' }).getByLabel('Title').inputValue()).toBe(
-      loaded.title,
-    );
+    await expect
+      .poll(() => page.getByRole('form', { name: 'Page' }).getByLabel('Title').inputValue())
+      .toBe(loaded.title);
     expect((await get()).title).toBe(loaded.title);
     expect(errors).toEqual([]);
   });
@@ -128,8 +128,10 @@ describe('a stale save in the back office', () => {
     );
     await form.getByRole('button', { name: 'Re-apply my changes' }).click();
     await shown(form.getByRole('status').filter({ hasText: 'Your changes are back on top' }));
-    expect(await form.getByLabel('Name').inputValue()).toBe(`${first.name} Honed`);
-    expect(await form.getByLabel(/^Position/).inputValue()).toBe(String(first.position + 7));
+    await expect.poll(() => form.getByLabel('Name').inputValue()).toBe(`${first.name} Honed`);
+    await expect
+      .poll(() => form.getByLabel(/^Position/).inputValue())
+      .toBe(String(first.position + 7));
     await form.getByRole('button', { name: 'Save' }).click();
     await shown(page.getByRole('status').filter({ hasText: `${first.name} Honed saved` }));
     const saved = await get();
@@ -176,9 +178,9 @@ describe('a stale save in the back office', () => {
     );
     await entries.getByRole('button', { name: 'Re-apply my changes' }).click();
     await shown(entries.getByRole('status').filter({ hasText: 'Your menu is back on top' }));
-    expect(await entries.getByLabel('Menu entry 2', { exact: true }).inputValue()).toBe(
-      `${second.title} Plus`,
-    );
+    await expect
+      .poll(() => entries.getByLabel('Menu entry 2', { exact: true }).inputValue())
+      .toBe(`${second.title} Plus`);
     await entries.getByRole('button', { name: 'Save the menu' }).click();
     await shown(entries.getByRole('status').filter({ hasText: 'Menu saved' }));
     const saved = await get();
@@ -196,9 +198,9 @@ describe('a stale save in the back office', () => {
     await expect
       .poll(() => entries.getByLabel('Menu entry 1', { exact: true }).inputValue())
       .toBe(`${first.title} (owner)`);
-    expect(await entries.getByLabel('Menu entry 2', { exact: true }).inputValue()).toBe(
-      second.title,
-    );
+    await expect
+      .poll(() => entries.getByLabel('Menu entry 2', { exact: true }).inputValue())
+      .toBe(second.title);
     expect((await get()).tree[1]!.title).toBe(second.title);
     expect(errors).toEqual([]);
   });

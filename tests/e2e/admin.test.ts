@@ -88,7 +88,7 @@ describe('back office', () => {
     const qr = setUp.getByRole('img', {
       name: 'QR code to add this account to an authenticator app',
     });
-    expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    await expect.poll(() => qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
     const secret = await setUp.getByText(/^Key:/).locator('code').innerText();
     await setUp
       .getByText(/^Link:/)

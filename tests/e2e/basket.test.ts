@@ -91,7 +91,9 @@ for (const viewport of [DESKTOP, PHONE]) {
 
       // Focusing a field clears both; typed m² round up to whole pieces on leaving the field.
       await m2.focus();
-      expect([await pieces.inputValue(), await m2.inputValue()]).toEqual(['', '']);
+      await expect
+        .poll(async () => [await pieces.inputValue(), await m2.inputValue()])
+        .toEqual(['', '']);
       await m2.fill(String(area * 2 + 0.01));
       await expect.poll(() => pieces.inputValue()).toBe('3');
       await m2.press('Tab');
@@ -344,9 +346,11 @@ describe('home page', () => {
     const b = basket(page);
     await b.dialog.waitFor();
     const line = b.line(`${tile.name}, ${tileSize.option}`);
-    expect(
-      await line.getByText(`${expected.pieces} pcs (${formatM2(expected.coveredM2)} m²)`).count(),
-    ).toBe(1);
+    await expect
+      .poll(() =>
+        line.getByText(`${expected.pieces} pcs (${formatM2(expected.coveredM2)} m²)`).count(),
+      )
+      .toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -127,7 +127,7 @@ describe.each([
     const number = await done.orderNumber();
     expect(await done.total()).toBe(total);
     // A customer's order is already theirs: no account to create.
-    expect(await page.getByRole('form', { name: 'Create an account' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('form', { name: 'Create an account' }).count()).toBe(0);
 
     await page.goto('/my-account/orders');
     await hydrated(page);

@@ -110,7 +110,7 @@ describe.each(VIEWPORTS)('consent at %s', (name, viewport) => {
     if (name === '375 px') await docsScreenshot(page, 'consent-banner-375');
     else await docsScreenshot(page, 'consent-banner');
     expect(requests.reviews).toBe(0);
-    expect(await page.locator('#reviews-widget').count()).toBe(0);
+    await expect.poll(() => page.locator('#reviews-widget').count()).toBe(0);
 
     // Reject, from the keyboard: the banner goes, the widget stays away, and after a reload too.
     await banner.getByRole('button', { name: 'Reject non-essential' }).focus();
@@ -120,7 +120,7 @@ describe.each(VIEWPORTS)('consent at %s', (name, viewport) => {
     await page.reload();
     await hydrated(page);
     await shown(placeholder);
-    expect(await banner.count()).toBe(0);
+    await expect.poll(() => banner.count()).toBe(0);
     expect(requests.reviews).toBe(0);
 
     // Changed from the footer's Cookie settings: the dialog takes the focus and says the choice.
@@ -139,13 +139,13 @@ describe.each(VIEWPORTS)('consent at %s', (name, viewport) => {
     await page.reload();
     await hydrated(page);
     await shown(page.getByText(WIDGET_TEXT));
-    expect(await banner.count()).toBe(0);
+    await expect.poll(() => banner.count()).toBe(0);
 
     // Withdrawn: the widget goes at once, and no later page asks its host for anything.
     await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
     await banner.getByRole('button', { name: 'Reject non-essential' }).click();
     await shown(placeholder);
-    expect(await page.locator('#reviews-widget').count()).toBe(0);
+    await expect.poll(() => page.locator('#reviews-widget').count()).toBe(0);
     const before = requests.reviews;
     await page.reload();
     await hydrated(page);

@@ -72,7 +72,7 @@ describe.each([
     const slotsFrom = c.form.getByText(`Book a day from ${formatBookedDay(first)}`);
     await expect.poll(() => slotsFrom.count()).toBe(3);
     // The earliest day is chosen until another is picked.
-    expect(await days.getByRole('radio').first().isChecked()).toBe(true);
+    await expect.poll(() => days.getByRole('radio').first().isChecked()).toBe(true);
 
     // The third day offered, in the morning slot, with site access and a note for the driver.
     const third = days.getByRole('radio').nth(2);
@@ -91,7 +91,7 @@ describe.each([
     await c.errors.getByText(BOOKING_MESSAGES.craneAndTailLift).waitFor();
     await c.form.getByLabel(/^A tail-lift is needed/).uncheck();
     await c.form.getByLabel(/^A crane offload is needed/).uncheck();
-    expect(await third.isChecked()).toBe(true);
+    await expect.poll(() => third.isChecked()).toBe(true);
     const total = await c.settledTotal();
     await docsScreenshot(page, `checkout-booking-${label}`, { fullPage: true });
 

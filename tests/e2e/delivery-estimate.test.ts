@@ -61,9 +61,9 @@ describe.each([
     await onProduct.getByLabel('Postcode').fill('iv2 3jh');
     await onProduct.getByRole('button', { name: 'Check' }).click();
     await onProduct.getByText('Delivery to IV2 3JH:').waitFor();
-    expect(await onProduct.getByText('Delivery to IV2 3JH:').locator('strong').textContent()).toBe(
-      HIGHLANDS_PALLET,
-    );
+    await expect
+      .poll(() => onProduct.getByText('Delivery to IV2 3JH:').locator('strong').textContent())
+      .toBe(HIGHLANDS_PALLET);
     await onProduct.getByText(SURCHARGE).waitFor();
     const total = await onProduct.getByText('Total with delivery:').locator('strong').textContent();
     await onProduct.getByText(/^Standard delivery \(9am–5:30pm\), 5–7 working days/).waitFor();
@@ -73,21 +73,21 @@ describe.each([
     const basket = page.getByRole('dialog', { name: /^Your Basket/ });
     const inBasket = basket.getByRole('region', { name: 'Delivery to your postcode' });
     await inBasket.getByText('Delivery to IV2 3JH:').waitFor();
-    expect(await inBasket.getByText('Delivery to IV2 3JH:').locator('strong').textContent()).toBe(
-      HIGHLANDS_PALLET,
-    );
-    expect(await inBasket.getByLabel('Postcode').inputValue()).toBe('IV2 3JH');
+    await expect
+      .poll(() => inBasket.getByText('Delivery to IV2 3JH:').locator('strong').textContent())
+      .toBe(HIGHLANDS_PALLET);
+    await expect.poll(() => inBasket.getByLabel('Postcode').inputValue()).toBe('IV2 3JH');
     await inBasket.getByText(SURCHARGE).waitFor();
-    expect(await inBasket.getByText('Total with delivery:').locator('strong').textContent()).toBe(
-      total,
-    );
+    await expect
+      .poll(() => inBasket.getByText('Total with delivery:').locator('strong').textContent())
+      .toBe(total);
     await docsScreenshot(page, `delivery-estimate-basket-${label}`);
 
     await basket.getByRole('link', { name: 'Checkout' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout');
     const c = checkout(page);
     await c.form.waitFor();
-    expect(await c.delivery.getByLabel('Postcode').inputValue()).toBe('IV2 3JH');
+    await expect.poll(() => c.delivery.getByLabel('Postcode').inputValue()).toBe('IV2 3JH');
     await c.form
       .getByRole('radio', { name: `Standard delivery (9am–5:30pm), ${HIGHLANDS_PALLET}` })
       .waitFor();
@@ -134,7 +134,7 @@ describe('the Delivery Information page', () => {
       .getByRole('row', { name: /^Scottish Highlands/ })
       .getByText('£94.00 (incl. £45.00 surcharge)')
       .waitFor();
-    expect(await page.getByText('quoted individually').count()).toBe(0);
+    await expect.poll(() => page.getByText('quoted individually').count()).toBe(0);
     await docsScreenshot(page, 'delivery-information-areas', { fullPage: true });
     await context.close();
   });

@@ -169,7 +169,7 @@ describe('input before hydration, slow phone', () => {
       .first()
       .click();
     await shown(page.getByRole('main').getByText('size required'));
-    expect(await pieces.inputValue()).toBe('3');
+    await expect.poll(() => pieces.inputValue()).toBe('3');
     expect(errors).toEqual([]);
     await close();
   });

@@ -106,8 +106,8 @@ describe('the first view on a phone', () => {
       await page.goto(route === 'product' ? productPath : route);
       await hydrated(page);
       const largest = page.locator(selector).first();
-      expect(await largest.getAttribute('fetchpriority')).toBe('high');
-      expect(await largest.getAttribute('decoding')).not.toBe('async');
+      await expect.poll(() => largest.getAttribute('fetchpriority')).toBe('high');
+      await expect.poll(() => largest.getAttribute('decoding')).not.toBe('async');
       const image = await largest.evaluate((element: HTMLImageElement) => element.currentSrc);
       expect(priorities.get(image)).toBe('Image High');
       // Both on the page's own clock: when the image was painted, when each script was asked for.
@@ -144,7 +144,7 @@ describe('the first view on a phone', () => {
     await page.route('**/media/**', () => undefined);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await page.waitForTimeout(500);
-    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    await expect.poll(() => page.locator('html[data-hydrated]').count()).toBe(0);
     await page.keyboard.press('Tab');
     await hydrated(page);
     expect(errors).toEqual([]);
@@ -213,11 +213,13 @@ describe('when a drawer’s code cannot be fetched', () => {
     const basket = page.getByRole('button', { name: /^Basket, / });
     await basket.click();
     await page.getByRole('alert').filter({ hasText: PART_UNAVAILABLE }).waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await page.unroute('**/assets/**');
     await basket.click();
     await page.getByRole('dialog', { name: /^Your Basket/ }).waitFor();
-    expect(await page.getByRole('alert').filter({ hasText: PART_UNAVAILABLE }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: PART_UNAVAILABLE }).count())
+      .toBe(0);
     await context.close();
   });
 });
@@ -242,7 +244,7 @@ describe('when a part’s code cannot be fetched', () => {
     await quickView.waitFor({ state: 'detached' });
     await card.getByRole('button', { name: `Quick View: ${name}` }).click();
     await quickView.getByRole('heading', { name }).waitFor();
-    expect(await quickView.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => quickView.getByRole('alert').count()).toBe(0);
     await context.close();
   });
 
@@ -256,7 +258,9 @@ describe('when a part’s code cannot be fetched', () => {
     await page.unroute('**/assets/**');
     await page.getByRole('button', { name: /^Colour/ }).click();
     await page.getByRole('checkbox', { name: /^White/ }).waitFor();
-    expect(await page.getByRole('alert').filter({ hasText: PART_UNAVAILABLE }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: PART_UNAVAILABLE }).count())
+      .toBe(0);
     await context.close();
   });
 });

@@ -223,9 +223,9 @@ describe('header on a 375 px phone', () => {
     await expect
       .poll(() => menu.getByRole('link', { name: 'My account' }).getAttribute('href'))
       .toBe('/my-account');
-    expect(
-      await menu.getByRole('link', { name: 'View All Collections' }).getAttribute('href'),
-    ).toBe('/collections');
+    await expect
+      .poll(() => menu.getByRole('link', { name: 'View All Collections' }).getAttribute('href'))
+      .toBe('/collections');
     await expect
       .poll(() => menu.getByRole('link', { name: 'Get Quote' }).getAttribute('href'))
       .toBe('/contact');
@@ -284,12 +284,11 @@ describe('404 and the top-menu fallback pages', () => {
 
     await page.goto('/design-pattern');
     await shown(page.getByRole('heading', { level: 1, name: 'Design & Pattern Collection' }));
-    expect(
-      await page
-        .getByRole('main')
-        .getByRole('link', { name: 'Hexagon Tiles' })
-        .getAttribute('href'),
-    ).toBe('/collections/design-pattern-collection/hexagon-tiles');
+    await expect
+      .poll(() =>
+        page.getByRole('main').getByRole('link', { name: 'Hexagon Tiles' }).getAttribute('href'),
+      )
+      .toBe('/collections/design-pattern-collection/hexagon-tiles');
     await context.close();
   });
 
@@ -311,9 +310,11 @@ describe('all collections', () => {
     await expect
       .poll(() => main.getByRole('listitem').count())
       .toBe(STONE_COLLECTION_CATEGORIES.length);
-    expect(
-      await main.getByRole('link', { name: /^Marble Tiles \d+ products$/ }).getAttribute('href'),
-    ).toBe('/collections/stone-collection/marble-tiles');
+    await expect
+      .poll(() =>
+        main.getByRole('link', { name: /^Marble Tiles \d+ products$/ }).getAttribute('href'),
+      )
+      .toBe('/collections/stone-collection/marble-tiles');
     await expect
       .poll(() => main.getByRole('link', { name: /^Mosaic Tiles/ }).getAttribute('href'))
       .toBe('/collections/stone-collection/stone-mosaic-tiles');

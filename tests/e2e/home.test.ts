@@ -100,11 +100,13 @@ describe('home page hero', () => {
       .toBe(0);
     await page.getByRole('button', { name: 'Show slide 3: Chequerboard Tiles' }).click();
     await page.getByRole('link', { name: 'explore now Chequerboard Tiles' }).waitFor();
-    expect(
-      await page
-        .getByRole('button', { name: 'Show slide 3: Chequerboard Tiles' })
-        .getAttribute('aria-current'),
-    ).toBe('true');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: 'Show slide 3: Chequerboard Tiles' })
+          .getAttribute('aria-current'),
+      )
+      .toBe('true');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -173,10 +175,12 @@ describe('home page sections', () => {
       expect(text).toContain(`${discountPercent(size.regularPricePence!, size.pricePence)}% OFF`);
       expect(text).toContain(material!.name.toUpperCase());
       expect(text).toContain(`Size: ${size.option}`);
-      expect(await cards.nth(i).locator('ins').innerText()).toBe(formatGBP(size.pricePence));
-      expect(await cards.nth(i).locator('del').innerText()).toBe(
-        formatGBP(size.regularPricePence!),
-      );
+      await expect
+        .poll(() => cards.nth(i).locator('ins').innerText())
+        .toBe(formatGBP(size.pricePence));
+      await expect
+        .poll(() => cards.nth(i).locator('del').innerText())
+        .toBe(formatGBP(size.regularPricePence!));
       expect(text).toContain(SELLING_UNIT_LABELS[product.unit]);
       expect(text).not.toContain('per SQM');
       await expect
@@ -205,9 +209,11 @@ describe('home page sections', () => {
       await expect
         .poll(() => card.locator('time').getAttribute('datetime'))
         .toBe(new Date(post.publishedAt).toISOString());
-      expect(
-        await card.getByRole('link', { name: `Read More ${post.title}` }).getAttribute('href'),
-      ).toBe(`/blog/${post.slug}`);
+      await expect
+        .poll(() =>
+          card.getByRole('link', { name: `Read More ${post.title}` }).getAttribute('href'),
+        )
+        .toBe(`/blog/${post.slug}`);
     }
     const small = section.getByRole('listitem');
     await expect.poll(() => small.count()).toBe(3);

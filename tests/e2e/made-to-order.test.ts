@@ -53,7 +53,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await openProduct(page, sill);
       await chooseSize(page, stockSize!);
       await page.getByRole('button', { name: /^Add to cart/ }).waitFor();
-      expect(await page.getByText(MADE_TO_ORDER_LABEL).count()).toBe(0);
+      await expect.poll(() => page.getByText(MADE_TO_ORDER_LABEL).count()).toBe(0);
       expect(errors).toEqual([]);
       await context.close();
     });

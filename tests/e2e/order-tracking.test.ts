@@ -102,13 +102,13 @@ describe.each([
     await hydrated(page);
     await page.getByRole('heading', { name: 'Order tracking' }).waitFor();
     await progress(page).locator('li[aria-current="step"]', { hasText: 'Order placed' }).waitFor();
-    expect(await step(page, 'Order placed').innerText()).toContain(today);
+    await expect.poll(() => step(page, 'Order placed').innerText()).toContain(today);
     await step(page, 'Awaiting payment').waitFor();
-    expect(await progress(page).getByRole('listitem').allInnerTexts()).toHaveLength(5);
+    await expect.poll(() => progress(page).getByRole('listitem').allInnerTexts()).toHaveLength(5);
 
     await staff(order.number, 'mark-paid', { amount: order.total });
     await reloadAt(page, 'Payment received');
-    expect(await step(page, 'Payment received').innerText()).toContain(today);
+    await expect.poll(() => step(page, 'Payment received').innerText()).toContain(today);
     const invoice = page.getByRole('link', { name: /^Download VAT invoice INV-\d+ \(PDF\)$/ });
     await invoice.waitFor();
     const pdf = await page.request.get((await invoice.getAttribute('href'))!);
@@ -123,21 +123,23 @@ describe.each([
         tracking_number = 'PW123456789', tracking_url = 'https://track.example.com/PW123456789',
         dispatched_at = '2026-12-02T08:30:00Z' WHERE number = ${order.number}`);
     await reloadAt(page, 'Dispatched');
-    expect(await step(page, 'Delivery day booked').innerText()).toMatch(
-      /3 December 2026\s+Morning \(AM\)/,
-    );
+    await expect
+      .poll(() => step(page, 'Delivery day booked').innerText())
+      .toMatch(/3 December 2026\s+Morning \(AM\)/);
     const dispatched = step(page, 'Dispatched');
-    expect(await dispatched.innerText()).toContain('2 December 2026');
-    expect(await dispatched.innerText()).toContain('Tracking number PW123456789');
+    await expect.poll(() => dispatched.innerText()).toContain('2 December 2026');
+    await expect.poll(() => dispatched.innerText()).toContain('Tracking number PW123456789');
     const track = dispatched.getByRole('link', { name: /^Track your delivery with Palletways/ });
-    expect(await track.getAttribute('href')).toBe('https://track.example.com/PW123456789');
+    await expect
+      .poll(() => track.getAttribute('href'))
+      .toBe('https://track.example.com/PW123456789');
 
     await staff(order.number, 'move', { status: 'delivered' });
     await shop.app.services.db.execute(sql`UPDATE orders
         SET delivered_at = '2026-12-03T10:45:00Z' WHERE number = ${order.number}`);
     await reloadAt(page, 'Delivered');
-    expect(await step(page, 'Delivered').innerText()).toContain('3 December 2026');
-    expect(await progress(page).locator('li[aria-current="step"]').count()).toBe(1);
+    await expect.poll(() => step(page, 'Delivered').innerText()).toContain('3 December 2026');
+    await expect.poll(() => progress(page).locator('li[aria-current="step"]').count()).toBe(1);
     const texts = await progress(page).getByRole('listitem').allInnerTexts();
     expect(texts.map((text) => text.split('\n')[0])).toEqual([
       'Order placed',

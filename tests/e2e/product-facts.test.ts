@@ -148,10 +148,12 @@ describe.each([
     const main = page.getByRole('main');
     const description = main.getByRole('region', { name: 'Description' });
     await shown(description);
-    expect(await description.locator('p').allInnerTexts()).toEqual([
-      `${product.name} is cut from Statuario marble. Natural stone varies from piece to piece and batch to batch in colour, veining and markings: order a sample to see the current batch.`,
-      'Allow 10% extra for cuts and breakages. Seal before grouting and after installation.',
-    ]);
+    await expect
+      .poll(() => description.locator('p').allInnerTexts())
+      .toEqual([
+        `${product.name} is cut from Statuario marble. Natural stone varies from piece to piece and batch to batch in colour, veining and markings: order a sample to see the current batch.`,
+        'Allow 10% extra for cuts and breakages. Seal before grouting and after installation.',
+      ]);
     // Each row's cells, read apart: a row's text content runs its cells together ("20 mm4.17").
     const rows = (table: Locator) =>
       table

@@ -223,7 +223,7 @@ describe('product page on a 375 px phone', () => {
     await page.goto(PATH);
     await hydrated(page);
     const gallery = page.getByRole('list', { name: 'Product images' }).getByRole('button');
-    expect(await gallery.count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => gallery.count()).toBeGreaterThanOrEqual(3);
     for (const thumbnail of await gallery.all()) {
       const box = (await thumbnail.boundingBox())!;
       expect(box.width).toBeGreaterThan(60);

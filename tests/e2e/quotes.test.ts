@@ -124,16 +124,18 @@ describe.each([
     await home.getByRole('heading', { level: 1, name: /^Quote Q-\d+$/ }).waitFor();
     const figures = home.getByRole('list', { name: 'Your quote' });
     await figures.getByText('Made to your specification').waitFor();
-    expect(await figures.getByRole('listitem').allInnerTexts()).toEqual([
-      expect.stringMatching(
-        /^.+, 1200 × 600 × 30 mm, 2 cut-outs each, see drawing, 0\.720 m² × 1\n.*\nDrawing\n/,
-      ),
-      'Delivery\n£60.00',
-      'Total\n£279.60',
-      'VAT at 20% included\n£46.60',
-      'Deposit (30%) to pay now\n£83.88',
-      'Balance before delivery\n£195.72',
-    ]);
+    await expect
+      .poll(() => figures.getByRole('listitem').allInnerTexts())
+      .toEqual([
+        expect.stringMatching(
+          /^.+, 1200 × 600 × 30 mm, 2 cut-outs each, see drawing, 0\.720 m² × 1\n.*\nDrawing\n/,
+        ),
+        'Delivery\n£60.00',
+        'Total\n£279.60',
+        'VAT at 20% included\n£46.60',
+        'Deposit (30%) to pay now\n£83.88',
+        'Balance before delivery\n£195.72',
+      ]);
     const [download] = await Promise.all([
       home.waitForEvent('download'),
       figures.getByRole('link', { name: 'Drawing' }).click(),

@@ -92,9 +92,11 @@ describe.each([
     await form.getByRole('button', { name: 'Show my refund' }).click();
     const figures = form.getByLabel('Refund figures');
     await figures.waitFor();
-    expect(await figures.innerText()).toMatch(
-      /Returned goods\s+£240\.00\s+Restocking fee\s+−£48\.00\s+Collection\s+−£60\.00\s+Refund \(VAT £22\.00\)\s+£132\.00/,
-    );
+    await expect
+      .poll(() => figures.innerText())
+      .toMatch(
+        /Returned goods\s+£240\.00\s+Restocking fee\s+−£48\.00\s+Collection\s+−£60\.00\s+Refund \(VAT £22\.00\)\s+£132\.00/,
+      );
     await docsScreenshot(page, `returns-request-${label}`, { fullPage: true });
     await form.getByRole('button', { name: 'Send return request' }).click();
     await page

@@ -40,12 +40,14 @@ describe.each([
     const main = page.getByRole('main');
     const price = main.locator('p', { has: page.locator('[data-was-now]') }).first();
     await shown(price);
-    expect(await price.locator('del').innerText()).toBe(formatGBP(was));
-    expect(await price.locator('ins').innerText()).toBe(formatGBP(now));
-    expect(await price.innerText()).toContain('/ M2');
+    await expect.poll(() => price.locator('del').innerText()).toBe(formatGBP(was));
+    await expect.poll(() => price.locator('ins').innerText()).toBe(formatGBP(now));
+    await expect.poll(() => price.innerText()).toContain('/ M2');
     // Screen readers hear the words once; the struck figures are hidden from them.
-    expect(await price.locator('.sr-only').textContent()).toBe(wasNowText(was, now));
-    expect(await price.locator('[data-was-now]').getAttribute('aria-hidden')).toBe('true');
+    await expect.poll(() => price.locator('.sr-only').textContent()).toBe(wasNowText(was, now));
+    await expect
+      .poll(() => price.locator('[data-was-now]').getAttribute('aria-hidden'))
+      .toBe('true');
     await price.scrollIntoViewIfNeeded();
     await docsScreenshot(page, `product-sale-price-${name === 'desktop' ? 'desktop' : 'phone'}`);
     expect(errors).toEqual([]);

@@ -43,7 +43,7 @@ describe('goods not sold by the m²', () => {
       .getByRole('article')
       .filter({ has: page.getByRole('link', { name: sealer.name, exact: true }) });
     await shown(card.getByText(`From ${formatGBP(from)} each`, { exact: true }));
-    expect(await page.getByRole('main').getByText(/\/M2/).count()).toBe(0);
+    await expect.poll(() => page.getByRole('main').getByText(/\/M2/).count()).toBe(0);
 
     await card.getByRole('link', { name: sealer.name, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: sealer.name }).waitFor();
@@ -55,7 +55,7 @@ describe('goods not sold by the m²', () => {
     await choice.click();
     await drawer.waitFor({ state: 'hidden' });
     // Counted in items, with no m² field.
-    expect(await page.getByLabel('m²', { exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByLabel('m²', { exact: true }).count()).toBe(0);
     await page.getByLabel('Items', { exact: true }).fill('2');
     await page.getByRole('button', { name: /^Add to cart/ }).click();
 
@@ -69,11 +69,13 @@ describe('goods not sold by the m²', () => {
     const ordered = checkout(page).form.getByRole('listitem', { name: `${sealer.name}, 1 Litre` });
     await shown(ordered.getByText('2 items', { exact: true }));
     await shown(ordered.getByText(`${formatGBP(tin.pricePence)} each`, { exact: true }));
-    expect(
-      await checkout(page)
-        .form.getByText(/m²|\/M2/)
-        .count(),
-    ).toBe(0);
+    await expect
+      .poll(() =>
+        checkout(page)
+          .form.getByText(/m²|\/M2/)
+          .count(),
+      )
+      .toBe(0);
     expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
     expect(failed).toEqual([]);
     await context.close();

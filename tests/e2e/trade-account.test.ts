@@ -179,7 +179,9 @@ describe.each([
     // The size drawer's "hide vat?" starts ticked for a buyer shown prices ex VAT.
     await page.getByRole('button', { name: 'Choose Size' }).click();
     const sizes = page.getByRole('dialog', { name: 'Choose Size' });
-    expect(await sizes.getByRole('checkbox', { name: 'hide vat?' }).isChecked()).toBe(true);
+    await expect
+      .poll(() => sizes.getByRole('checkbox', { name: 'hide vat?' }).isChecked())
+      .toBe(true);
     await shows(sizes, exIncVatText(tradePence(size.pricePence)));
 
     await addTiles(page, cheapest, size.option, 2);

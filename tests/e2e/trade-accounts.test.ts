@@ -90,11 +90,11 @@ describe.each([
     await shown(owe);
     await expect.poll(() => owe.innerText()).toContain('balance £349.50, of which £49.50 overdue');
     const row = owe.getByRole('row').filter({ hasText: formatInvoiceNumber(late.number) });
-    expect(await row.innerText()).toContain(
-      `${formatLondonDate(`${day(-5)}T12:00:00Z`)} (5 days overdue)`,
-    );
+    await expect
+      .poll(() => row.innerText())
+      .toContain(`${formatLondonDate(`${day(-5)}T12:00:00Z`)} (5 days overdue)`);
     const link = owe.getByRole('link', { name: 'Download statement' });
-    expect(await link.getAttribute('href')).toBe('/api/account/statement.pdf');
+    await expect.poll(() => link.getAttribute('href')).toBe('/api/account/statement.pdf');
     const pdf = await context.request.get('/api/account/statement.pdf');
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     await docsScreenshot(page, `trade-what-you-owe-${label}`);
@@ -141,7 +141,9 @@ describe.each([
       .poll(() => overdue.locator('xpath=following-sibling::dd[1]').innerText())
       .toBe('£0.00');
     const balance = page.getByRole('term').filter({ hasText: /^Balance$/ });
-    expect(await balance.locator('xpath=following-sibling::dd[1]').innerText()).toBe('£249.50');
+    await expect
+      .poll(() => balance.locator('xpath=following-sibling::dd[1]').innerText())
+      .toBe('£249.50');
     await docsScreenshot(page, `trade-account-payment-${label}`, { fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
