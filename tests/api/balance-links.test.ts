@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
+import { freeDelivery, tileSizes, workedPrices } from '#tests/factories/worked-tiles.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -16,20 +17,14 @@ let manager: StaffBrowser;
 let tile: { id: number; product_id: number };
 
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.app.services.db, query);
-const run = (query: ReturnType<typeof sql>) => t.app.services.db.execute(query);
 
 beforeAll(async () => {
   t = await createTestApp();
   ({ manager } = await staffOfEveryRole(t.app));
-  [tile] = (await rows<{ id: number; product_id: number }>(
-    sql`SELECT v.id, v.product_id FROM variations v JOIN products p ON p.id = v.product_id
-        WHERE p.status = 'publish' AND p.unit = 'm2' AND v.option ~ '^\\d+x\\d+x\\d+$'
-          AND NOT v.made_to_order
-        ORDER BY v.id LIMIT 1`,
-  )) as [typeof tile];
-  await run(sql`UPDATE variations SET option = '600x400x20', price_pence = 25000,
-    regular_price_pence = NULL, stock_quantity = 100, pieces_per_pack = 1 WHERE id = ${tile.id}`);
-  await run(sql`UPDATE delivery_settings SET free_threshold_pence = 100`);
+  const db = t.app.services.db;
+  [tile] = (await tileSizes(db)) as [typeof tile];
+  await workedPrices(db, [tile], { stock: 100, piecesPerPack: 1 });
+  await freeDelivery(db);
   t.app.services.invalidateCatalogue();
 });
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { londonDay } from '#domain/dashboard.ts';
 import { openTradeAccount, signedUpCustomer } from '#tests/factories/account-invoices.ts';
+import { freeDelivery, tileSizes, workedPrices } from '#tests/factories/worked-tiles.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { readPdf } from '#tests/setup/read-pdf.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
@@ -25,16 +26,10 @@ const run = (query: ReturnType<typeof sql>) => t.app.services.db.execute(query);
 beforeAll(async () => {
   t = await createTestApp();
   ({ manager, owner } = await staffOfEveryRole(t.app));
-  const sizes = await rows<{ id: number; product_id: number }>(
-    sql`SELECT v.id, v.product_id FROM variations v JOIN products p ON p.id = v.product_id
-        WHERE p.status = 'publish' AND p.unit = 'm2' AND v.option ~ '^\\d+x\\d+x\\d+$'
-          AND NOT v.made_to_order
-        ORDER BY v.id LIMIT 1`,
-  );
-  tile = sizes[0]!;
-  await run(sql`UPDATE variations SET option = '600x400x20', price_pence = 25000,
-    regular_price_pence = NULL, stock_quantity = 100 WHERE id = ${tile.id}`);
-  await run(sql`UPDATE delivery_settings SET free_threshold_pence = 100`);
+  const db = t.app.services.db;
+  [tile] = (await tileSizes(db)) as [typeof tile];
+  await workedPrices(db, [tile], { stock: 100 });
+  await freeDelivery(db);
   // The Trade list's own discounts are not what these figures are about.
   await run(sql`DELETE FROM price_list_rules`);
   t.app.services.invalidateCatalogue();

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
+import { tileSizes } from '#tests/factories/worked-tiles.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -26,12 +27,7 @@ const statusOf = async (number: string) =>
 beforeAll(async () => {
   t = await createTestApp();
   ({ manager } = await staffOfEveryRole(t.app));
-  [tile] = (await rows<{ id: number; product_id: number }>(
-    sql`SELECT v.id, v.product_id FROM variations v JOIN products p ON p.id = v.product_id
-        WHERE p.status = 'publish' AND p.unit = 'm2' AND v.option ~ '^\\d+x\\d+x\\d+$'
-          AND NOT v.made_to_order
-        ORDER BY v.id LIMIT 1`,
-  )) as [typeof tile];
+  [tile] = (await tileSizes(t.app.services.db)) as [typeof tile];
   await run(
     sql`UPDATE variations SET stock_quantity = 100, pieces_per_pack = 1 WHERE id = ${tile!.id}`,
   );

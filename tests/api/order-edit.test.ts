@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
+import { freeDelivery, tileSizes, workedPrices } from '#tests/factories/worked-tiles.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { readPdf } from '#tests/setup/read-pdf.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
@@ -26,18 +27,10 @@ const stockOf = async (id: number) =>
 beforeAll(async () => {
   t = await createTestApp();
   ({ manager } = await staffOfEveryRole(t.app));
-  const sizes = await rows<{ id: number; product_id: number }>(
-    sql`SELECT v.id, v.product_id FROM variations v JOIN products p ON p.id = v.product_id
-        WHERE p.status = 'publish' AND p.unit = 'm2' AND v.option ~ '^\\d+x\\d+x\\d+$'
-          AND NOT v.made_to_order
-        ORDER BY v.id LIMIT 2`,
-  );
-  [tile, other] = sizes as [typeof tile, typeof other];
-  await run(sql`UPDATE variations SET option = '600x400x20', price_pence = 25000,
-    regular_price_pence = NULL, stock_quantity = 40, pieces_per_pack = 1 WHERE id = ${tile.id}`);
-  await run(sql`UPDATE variations SET option = '600x600x20', price_pence = 10000,
-    regular_price_pence = NULL, stock_quantity = 40, pieces_per_pack = 1 WHERE id = ${other.id}`);
-  await run(sql`UPDATE delivery_settings SET free_threshold_pence = 100`);
+  const db = t.app.services.db;
+  [tile, other] = (await tileSizes(db, 2)) as [typeof tile, typeof other];
+  await workedPrices(db, [tile, other], { stock: 40, piecesPerPack: 1 });
+  await freeDelivery(db);
   t.app.services.invalidateCatalogue();
 });
 afterAll(async () => {

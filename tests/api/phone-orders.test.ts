@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { queryRows } from '#db/client.ts';
+import { tileSizes } from '#tests/factories/worked-tiles.ts';
 import { startFakeStripeApi, type FakeStripeApi } from '#tests/fakes/stripe-api.ts';
 import { ApiShopper } from '#tests/setup/api-shopper.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
@@ -50,13 +51,7 @@ beforeAll(async () => {
     },
   });
   ({ manager } = await staffOfEveryRole(t.app));
-  const sizes = await rows<{ id: number; product_id: number }>(
-    sql`SELECT v.id, v.product_id FROM variations v JOIN products p ON p.id = v.product_id
-        WHERE p.status = 'publish' AND p.unit = 'm2' AND v.option ~ '^\\d+x\\d+x\\d+$'
-          AND NOT v.made_to_order
-        ORDER BY v.id LIMIT 2`,
-  );
-  [tile, other] = sizes as [typeof tile, typeof other];
+  [tile, other] = (await tileSizes(t.app.services.db, 2)) as [typeof tile, typeof other];
   await run(sql`UPDATE variations SET stock_quantity = 100 WHERE id IN (${tile.id}, ${other.id})`);
 });
 afterAll(async () => {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
+import { tileSizes, workedPrices } from '#tests/factories/worked-tiles.ts';
 import { checkoutInput } from '#tests/setup/api-shopper.ts';
 import { readPdf } from '#tests/setup/read-pdf.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
@@ -24,13 +25,8 @@ const address = checkoutInput('0.00').shipping as Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
   ({ manager } = await staffOfEveryRole(t.app));
-  [tile] = (await rows<{ id: number; product_id: number }>(
-    sql`SELECT v.id, v.product_id FROM variations v JOIN products p ON p.id = v.product_id
-        WHERE p.status = 'publish' AND p.unit = 'm2' AND v.option ~ '^\\d+x\\d+x\\d+$'
-        ORDER BY v.id LIMIT 1`,
-  )) as [typeof tile];
-  await run(sql`UPDATE variations SET option = '600x400x20', price_pence = 25000
-    WHERE id = ${tile.id}`);
+  [tile] = (await tileSizes(t.app.services.db)) as [typeof tile];
+  await workedPrices(t.app.services.db, [tile]);
   stone = tile.product_id;
   t.app.services.invalidateCatalogue();
 });

@@ -4,9 +4,8 @@
 // gross figure, delivery free. 8 pieces (£480.00) paid, then cut to 4 (£240.00).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '#db/client.ts';
 import { londonDay } from '#domain/dashboard.ts';
+import { freeDelivery, tileSizes, workedPrices } from '#tests/factories/worked-tiles.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -18,17 +17,10 @@ let tile: { id: number; product_id: number };
 beforeAll(async () => {
   t = await createTestApp();
   ({ manager } = await staffOfEveryRole(t.app));
-  const [size] = await queryRows<{ id: number; product_id: number }>(
-    t.app.services.db,
-    sql`SELECT v.id, v.product_id FROM variations v JOIN products p ON p.id = v.product_id
-        WHERE p.status = 'publish' AND p.unit = 'm2' AND v.option ~ '^\\d+x\\d+x\\d+$'
-          AND NOT v.made_to_order
-        ORDER BY v.id LIMIT 1`,
-  );
-  tile = size!;
-  await t.app.services.db.execute(sql`UPDATE variations SET option = '600x400x20',
-    price_pence = 25000, regular_price_pence = NULL, stock_quantity = 40 WHERE id = ${tile.id}`);
-  await t.app.services.db.execute(sql`UPDATE delivery_settings SET free_threshold_pence = 100`);
+  const db = t.app.services.db;
+  [tile] = (await tileSizes(db)) as [typeof tile];
+  await workedPrices(db, [tile], { stock: 40 });
+  await freeDelivery(db);
   t.app.services.invalidateCatalogue();
 });
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { REPORT_MESSAGES } from '#domain/reports.ts';
+import { tileSizes, workedPrices } from '#tests/factories/worked-tiles.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -68,14 +69,9 @@ const creditNotes: Record<'A' | 'B' | 'C' | 'D', string> = { A: '', B: '', C: ''
 beforeAll(async () => {
   t = await createTestApp();
   staff = await staffOfEveryRole(t.app);
-  [tile] = (await rows<{ id: number; product_id: number }>(
-    sql`SELECT v.id, v.product_id FROM variations v JOIN products p ON p.id = v.product_id
-        WHERE p.status = 'publish' AND p.unit = 'm2' AND v.option ~ '^\\d+x\\d+x\\d+$'
-        ORDER BY v.id LIMIT 1`,
-  )) as [typeof tile];
+  [tile] = (await tileSizes(t.app.services.db)) as [typeof tile];
   // 0.24 m² a piece at £250.00 a m²: £60.00 a piece (net 50.00, VAT 10.00).
-  await run(sql`UPDATE variations SET option = '600x400x20', price_pence = 25000,
-    regular_price_pence = NULL, stock_quantity = 400, pieces_per_pack = 1 WHERE id = ${tile.id}`);
+  await workedPrices(t.app.services.db, [tile], { stock: 400, piecesPerPack: 1 });
   await run(sql`UPDATE products SET name = 'Statuario Brushed Marble Tiles'
     WHERE id = ${tile.product_id}`);
   t.app.services.invalidateCatalogue();

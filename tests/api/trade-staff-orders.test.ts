@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { toPence } from '#domain/money.ts';
 import { openTradeAccount, signedUpCustomer } from '#tests/factories/account-invoices.ts';
+import { freeDelivery, tileSizes, workedPrices } from '#tests/factories/worked-tiles.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -41,18 +42,10 @@ const shipping = (email: string) => ({
 beforeAll(async () => {
   t = await createTestApp();
   ({ manager, owner } = await staffOfEveryRole(t.app));
-  const sizes = await rows<{ id: number; product_id: number }>(
-    sql`SELECT v.id, v.product_id FROM variations v JOIN products p ON p.id = v.product_id
-        WHERE p.status = 'publish' AND p.unit = 'm2' AND v.option ~ '^\\d+x\\d+x\\d+$'
-          AND NOT v.made_to_order
-        ORDER BY v.id LIMIT 2`,
-  );
-  [tile, other] = sizes as [typeof tile, typeof other];
-  await run(sql`UPDATE variations SET option = '600x400x20', price_pence = 25000,
-    regular_price_pence = NULL, stock_quantity = 100 WHERE id = ${tile.id}`);
-  await run(sql`UPDATE variations SET option = '600x600x20', price_pence = 10000,
-    regular_price_pence = NULL, stock_quantity = 100 WHERE id = ${other.id}`);
-  await run(sql`UPDATE delivery_settings SET free_threshold_pence = 100`);
+  const db = t.app.services.db;
+  [tile, other] = (await tileSizes(db, 2)) as [typeof tile, typeof other];
+  await workedPrices(db, [tile, other], { stock: 100 });
+  await freeDelivery(db);
   const trade = sql`(SELECT id FROM customer_groups WHERE name = 'Trade')`;
   await run(sql`DELETE FROM price_list_rules WHERE group_id = ${trade}`);
   await run(sql`INSERT INTO price_list_rules (group_id, kind, variation_id, price_pence)
