@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import type { CheckoutQuoteJson, OrderJson } from '#domain/checkout.ts';
+import { tileSizes, workedPrices } from '#tests/factories/worked-tiles.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -23,15 +24,9 @@ const stockOf = async (id: number) =>
 beforeAll(async () => {
   t = await createTestApp();
   ({ manager, editor } = await staffOfEveryRole(t.app));
-  const sizes = await rows<{ id: number; product_id: number }>(
-    sql`SELECT v.id, v.product_id FROM variations v JOIN products p ON p.id = v.product_id
-        WHERE p.status = 'publish' AND p.unit = 'm2' AND v.option ~ '^\\d+x\\d+x\\d+$'
-        ORDER BY v.id LIMIT 2`,
-  );
-  [tile, other] = sizes as [typeof tile, typeof other];
+  [tile, other] = (await tileSizes(t.app.services.db, 2)) as [typeof tile, typeof other];
   // 0.24 m² a piece at £250.00 a m², sold in packs of 4: a pack is £240.00.
-  await run(sql`UPDATE variations SET option = '600x400x20', price_pence = 25000,
-    regular_price_pence = NULL, stock_quantity = 40, pieces_per_pack = 4 WHERE id = ${tile.id}`);
+  await workedPrices(t.app.services.db, [tile], { stock: 40, piecesPerPack: 4 });
   await run(sql`UPDATE variations SET stock_quantity = 40 WHERE id = ${other.id}`);
   t.app.services.invalidateCatalogue();
 });
