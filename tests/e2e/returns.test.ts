@@ -15,6 +15,7 @@ import {
   PHONE,
 } from './fixtures/browser.ts';
 import { startStaffShop } from './fixtures/staff.ts';
+import { signInCustomer } from './fixtures/customer.ts';
 
 const PASSWORD = 'riven-slate-9042';
 let browser: Browser;
@@ -70,13 +71,7 @@ describe.each([
     const email = `returns-${label}-${Date.now()}@example.co.uk`;
     const number = await deliveredOrder(email);
     const { page, context, errors } = await openPage(browser, viewport, base);
-    await page.goto(`${base}/my-account`);
-    await hydrated(page);
-    const login = page.getByRole('form', { name: 'Login' });
-    await login.getByLabel('Email address').fill(email);
-    await login.getByLabel('Password').fill(PASSWORD);
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('navigation', { name: 'Account' }).waitFor();
+    await signInCustomer(page, email, PASSWORD);
     await page.goto(`${base}/my-account/orders/${number}`);
     await hydrated(page);
     await page.getByRole('heading', { level: 1, name: `Order ${number}` }).waitFor();

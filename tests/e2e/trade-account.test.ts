@@ -21,6 +21,7 @@ import {
 } from './fixtures/browser.ts';
 import { addTiles, checkout, confirmation } from './fixtures/checkout.ts';
 import { signInStaff, startStaffShop } from './fixtures/staff.ts';
+import { signInCustomer } from './fixtures/customer.ts';
 
 const PASSWORD = 'riven-slate-9042';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -56,16 +57,6 @@ afterAll(async () => {
   await browser?.close();
   await shop?.close();
 });
-
-async function signInCustomer(page: Page, email: string) {
-  await page.goto(`${base}/my-account`);
-  await hydrated(page);
-  const login = page.getByRole('form', { name: 'Login' });
-  await login.getByLabel('Email address').fill(email);
-  await login.getByLabel('Password').fill(PASSWORD);
-  await login.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('navigation', { name: 'Account' }).waitFor();
-}
 
 /** Staff give the Trade list 10 % off marble tiles and the tiler £5,000 of credit, by the API. */
 async function staffSetPricesAndCredit(email: string) {
@@ -115,7 +106,7 @@ describe.each([
     ).toBe(201);
 
     const customer = await openPage(browser, viewport, base);
-    await signInCustomer(customer.page, email);
+    await signInCustomer(customer.page, email, PASSWORD);
     await customer.page
       .getByRole('navigation', { name: 'Account' })
       .getByRole('link', { name: 'Trade account' })
@@ -159,7 +150,7 @@ describe.each([
   it('the tiler sees prices ex VAT, orders on account and downloads the statement', async () => {
     await staffSetPricesAndCredit(email);
     const { page, context, errors } = await openPage(browser, viewport, base);
-    await signInCustomer(page, email);
+    await signInCustomer(page, email, PASSWORD);
 
     // Below the struck retail price (the list's 10 % off reads as a sale), in the card's words.
     const cardPence = tradePence(cheapest.pricePence);

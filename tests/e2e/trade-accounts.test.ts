@@ -27,6 +27,7 @@ import {
   shown,
 } from './fixtures/browser.ts';
 import { signInStaff, startStaffShop } from './fixtures/staff.ts';
+import { signInCustomer } from './fixtures/customer.ts';
 
 const day = (offset: number) => londonDayFrom(new Date(), offset);
 
@@ -79,13 +80,7 @@ describe.each([
 
   it('the tiler sees what they owe, with the due days, and can download the statement', async () => {
     const { context, page, errors } = await openPage(browser, viewport, base);
-    await page.goto('/auth');
-    await hydrated(page);
-    const login = page.getByRole('form', { name: 'Login' });
-    await login.getByLabel('Email address').fill(email);
-    await login.getByLabel('Password').fill('Riven-slate-2026');
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/my-account'));
+    await signInCustomer(page, email, 'Riven-slate-2026');
     const owe = page.getByRole('region', { name: 'What you owe' });
     await shown(owe);
     await expect.poll(() => owe.innerText()).toContain('balance £349.50, of which £49.50 overdue');
@@ -104,13 +99,7 @@ describe.each([
 
   it('the tiler cannot delete the account while it has invoices on credit, and is told why', async () => {
     const { context, page, errors } = await openPage(browser, viewport, base);
-    await page.goto('/auth');
-    await hydrated(page);
-    const login = page.getByRole('form', { name: 'Login' });
-    await login.getByLabel('Email address').fill(email);
-    await login.getByLabel('Password').fill('Riven-slate-2026');
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/my-account'));
+    await signInCustomer(page, email, 'Riven-slate-2026');
     await page.getByRole('button', { name: 'Delete account' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
     await confirm.getByRole('button', { name: 'Yes, delete my account' }).click();

@@ -14,7 +14,7 @@ import {
 import { adminFetch } from '#app/lib/admin-api.ts';
 import { ApiError } from '#app/lib/api.ts';
 import { Form } from '#app/components/forms/Form.tsx';
-import { CheckboxField, Field, SelectField } from '#app/components/forms/Field.tsx';
+import { CheckboxField, Field, SelectField, TextAreaField } from '#app/components/forms/Field.tsx';
 import { SELLING_UNIT_NAMES, SELLING_UNITS } from '#domain/selling-unit.ts';
 import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { inputClass, primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
@@ -173,8 +173,8 @@ function ProductForm({
           options={SELLING_UNITS.map((unit) => ({ value: unit, label: SELLING_UNIT_NAMES[unit] }))}
         />
       </div>
-      <TextArea name="short_description" label="Short description" rows={2} form={form} />
-      <TextArea name="description" label="Description (HTML)" rows={6} form={form} />
+      <TextAreaField name="short_description" label="Short description" rows={2} />
+      <TextAreaField name="description" label="Description (HTML)" rows={6} />
       <div className="flex flex-wrap gap-6">
         <CheckboxField name="featured" label="Featured" />
         <CheckboxField name="is_new_arrival" label="New arrival" />
@@ -214,35 +214,6 @@ function ProductForm({
         Save product
       </button>
     </Form>
-  );
-}
-
-function TextArea({
-  name,
-  label,
-  rows,
-  form,
-}: {
-  name: 'short_description' | 'description';
-  label: string;
-  rows: number;
-  form: UseFormReturn<ProductEditInput, unknown, ProductEdit>;
-}) {
-  const error = form.formState.errors[name]?.message;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={name} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={name}
-        rows={rows}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        {...form.register(name)}
-      />
-      {error ? <p className="text-sm text-red-700">{error}</p> : null}
-    </div>
   );
 }
 
