@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -10,9 +9,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './columns.ts';
 import { categories, products } from './catalogue.ts';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** A product's former slugs: an old link redirects to the product's page. */
 export const productSlugRedirects = pgTable('product_slug_redirects', {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -12,10 +11,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './columns.ts';
 import { customers } from './customers.ts';
 import { orders } from './orders.ts';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** Quote numbers are human ('Q-100001'); every revision of a quote keeps its number. */
 export const quoteNumberSeq = pgSequence('quote_number_seq', { startWith: 100001 });

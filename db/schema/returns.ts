@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  customType,
   check,
   date,
   index,
@@ -12,9 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './columns.ts';
 import { orderLines, orders } from './orders.ts';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** The returns rules (one row, domain/returns.ts): the owner changes them without a release. */
 export const returnRules = pgTable(

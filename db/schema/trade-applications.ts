@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
-  customType,
   index,
   integer,
   pgTable,
@@ -10,10 +9,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './columns.ts';
 import { customers } from './customers.ts';
 import { customerGroups } from './trade.ts';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * A file proving a trade (a letterhead, an invoice, a card): uploaded before the application
