@@ -55,6 +55,44 @@ export const dataExportSchema = z
         created_at: z.string(),
       }),
     ),
+    /**
+     * The trade side: each application as sent (the evidence named by its kind and size; the
+     * file itself is sent on request) and staff's answer, and the trade account with its terms.
+     */
+    trade: z.object({
+      applications: z.array(
+        z.object({
+          status: z.string(),
+          company: z.string(),
+          company_number: z.string(),
+          vat_number: z.string(),
+          trade: z.string(),
+          address_line_1: z.string(),
+          address_line_2: z.string(),
+          town: z.string(),
+          postcode: z.string(),
+          evidence: z.object({ content_type: z.string(), size_bytes: z.number().int() }).nullable(),
+          refusal_reason: z.string().nullable(),
+          sent_at: z.string(),
+          decided_at: z.string().nullable(),
+        }),
+      ),
+      account: z
+        .object({
+          company: z.string(),
+          company_number: z.string(),
+          vat_number: z.string(),
+          trade: z.string(),
+          /** Pounds, or null: no credit. */
+          credit_limit: z.string().nullable(),
+          terms_kind: z.string(),
+          terms_days: z.number().int(),
+          stopped_at: z.string().nullable(),
+          stop_reason: z.string().nullable(),
+          opened_at: z.string(),
+        })
+        .nullable(),
+    }),
   })
   .meta({ id: 'CustomerDataExport' });
 

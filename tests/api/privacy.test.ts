@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { erasedEmail } from '#domain/retention.ts';
 import { RETENTION_ACTOR, sweepGuestData } from '#server/services/privacy/retention.ts';
+import { openTradeAccount } from '#tests/factories/account-invoices.ts';
 import { storeOrderAwaitingPayment } from '#tests/factories/stored-orders.ts';
 import { ApiShopper, checkoutInput } from '#tests/setup/api-shopper.ts';
 import { staffOfEveryRole, type StaffBrowser } from '#tests/setup/staff-browser.ts';
@@ -86,6 +87,21 @@ describe('a copy of your data', () => {
     await db().execute(sql`INSERT INTO newsletter_subscribers
         (email, unsubscribe_token_hash, confirmed_at)
       VALUES (${ada.email}, ${randomBytes(16).toString('hex')}, now())`);
+    // Bea applied for a trade account with a PDF as evidence and was given £2,500.00 of credit.
+    const [evidence] = await queryRows<{ id: number }>(
+      db(),
+      sql`INSERT INTO trade_evidence (customer_id, content_type, size_bytes, bytes)
+        VALUES (${bea.id}, 'application/pdf', 4, '\x25504446'::bytea) RETURNING id`,
+    );
+    await db().execute(sql`INSERT INTO trade_applications (customer_id, status, company,
+        company_number, vat_number, trade, address_line_1, town, postcode, evidence_id,
+        decided_by, decided_at)
+      VALUES (${bea.id}, 'approved', 'Mason Stoneworks Ltd', '01234567', 'GB123456789',
+        'Stonemason', '4 Quarry Yard', 'Bath', 'BA1 1AA', ${evidence!.id}, 'owner', now())`);
+    await openTradeAccount(db(), bea.id, {
+      company: 'Mason Stoneworks Ltd',
+      creditLimitPence: 250_000,
+    });
   });
 
   it('needs a signed-in customer: 401 without a session', async () => {
@@ -109,6 +125,7 @@ describe('a copy of your data', () => {
       'invoices',
       'newsletter',
       'enquiries',
+      'trade',
     ]);
     expect(data.account).toEqual({
       id: ada.id,
@@ -157,6 +174,7 @@ describe('a copy of your data', () => {
     });
     // Her email is not verified yet: an enquiry sent with it might be someone else's.
     expect(data.enquiries).toEqual([]);
+    expect(data.trade).toEqual({ applications: [], account: null });
 
     const text = JSON.stringify(data);
     for (const foreign of [bea.email, bea.number, 'Bea', 'Slate for a porch']) {
@@ -207,6 +225,40 @@ describe('a copy of your data', () => {
       'Slate for a porch',
     ]);
     expect(JSON.stringify(answer.body)).not.toContain(ada.email);
+    // Her trade side: the application as she sent it, its evidence named, and the account.
+    expect(answer.body.trade).toEqual({
+      applications: [
+        {
+          status: 'approved',
+          company: 'Mason Stoneworks Ltd',
+          company_number: '01234567',
+          vat_number: 'GB123456789',
+          trade: 'Stonemason',
+          address_line_1: '4 Quarry Yard',
+          address_line_2: '',
+          town: 'Bath',
+          postcode: 'BA1 1AA',
+          evidence: { content_type: 'application/pdf', size_bytes: 4 },
+          refusal_reason: null,
+          sent_at: expect.any(String),
+          decided_at: expect.any(String),
+        },
+      ],
+      account: {
+        company: 'Mason Stoneworks Ltd',
+        company_number: '01234567',
+        vat_number: 'GB123456789',
+        trade: 'Tiler',
+        credit_limit: '2500.00',
+        terms_kind: 'days',
+        terms_days: 30,
+        stopped_at: null,
+        stop_reason: null,
+        opened_at: expect.any(String),
+      },
+    });
+    // No evidence bytes, however encoded.
+    expect(JSON.stringify(answer.body)).not.toContain('JVBER');
 
     const audited = await queryRows<{
       actor: string;

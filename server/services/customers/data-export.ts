@@ -3,6 +3,7 @@ import { queryRows, type Database } from '#db/client.ts';
 import type { DataExportJson } from '#domain/api-schemas-privacy.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import type { OrderService } from '../orders/orders.ts';
+import { exportTradeData } from './trade-export.ts';
 
 type When = string | Date;
 const iso = (value: When) => new Date(value).toISOString();
@@ -10,7 +11,7 @@ const isoOrNull = (value: When | null) => (value === null ? null : iso(value));
 
 /**
  * Everything the shop holds about one customer, for their right of access (UK GDPR art. 15):
- * account, addresses, orders with lines, invoices, newsletter and enquiries. Each part is read
+ * account, addresses, orders with lines, invoices, newsletter, enquiries and the trade side. Each part is read
  * by the customer's id or email only, and never a password hash or a session or link token.
  * `enquiriesByEmail`: staff answer a verified request; a customer's own download includes them
  * only once their email is verified, so nobody reads another's messages by claiming an address.
@@ -39,7 +40,7 @@ export async function exportCustomerData(
   if (!account) return null;
   const withEnquiries = options.enquiriesByEmail === 'always' || account.email_verified_at !== null;
 
-  const [addresses, orderIds, invoices, newsletter, enquiries] = await Promise.all([
+  const [addresses, orderIds, invoices, newsletter, enquiries, trade] = await Promise.all([
     queryRows<DataExportJson['addresses'][number]>(
       db,
       sql`SELECT kind, first_name, last_name, company, phone, email, country, postcode,
@@ -69,6 +70,7 @@ export async function exportCustomerData(
               FROM enquiries WHERE lower(email) = lower(${account.email}) ORDER BY created_at, id`,
         )
       : Promise.resolve([]),
+    exportTradeData(db, customerId),
   ]);
 
   const orderJson = [];
@@ -97,5 +99,6 @@ export async function exportCustomerData(
         }
       : null,
     enquiries: enquiries.map((row) => ({ ...row, created_at: iso(row.created_at) })),
+    trade,
   };
 }
