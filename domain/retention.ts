@@ -14,10 +14,11 @@ export const MIN_GUEST_DATA_RETENTION_DAYS = 90;
 export const UNCONFIRMED_SIGNUP_DAYS = 30;
 
 /**
- * A quote drawing uploaded but on no quote line a day later was dropped before the quote was
- * saved, or taken off its line: nothing will show it again, so it is not kept.
+ * An upload nothing names a day later is not kept: a quote drawing on no quote line (dropped
+ * before the quote was saved, or taken off its line), and trade evidence no application names
+ * (the form was left before it was sent). Nothing will show either again.
  */
-export const UNATTACHED_DRAWING_DAYS = 1;
+export const UNATTACHED_UPLOAD_DAYS = 1;
 
 /** Order states after which nothing more happens to an order (no delivery, payment or refund). */
 export const SETTLED_ORDER_STATUSES = ['delivered', 'expired', 'cancelled'] as const;
@@ -73,6 +74,8 @@ export interface RetentionCounts {
   enquiries: number;
   unconfirmed_signups: number;
   abandoned_carts: number;
-  /** Quote drawings on no quote line (UNATTACHED_DRAWING_DAYS). */
+  /** Quote drawings on no quote line (UNATTACHED_UPLOAD_DAYS). */
   unattached_drawings: number;
+  /** Trade evidence no application names (UNATTACHED_UPLOAD_DAYS). */
+  unattached_evidence: number;
 }

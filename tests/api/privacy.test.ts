@@ -358,6 +358,17 @@ describe('the retention sweep', () => {
                ('uploading.pdf', 'application/pdf', 4, '\x25504446'::bytea, 'owner', now())
         RETURNING id, file_name`,
     );
+    // Trade evidence: one left two days ago by a form never sent, one an application names.
+    const evidence = await queryRows<{ id: number }>(
+      db(),
+      sql`INSERT INTO trade_evidence (customer_id, content_type, size_bytes, bytes, created_at)
+        SELECT id, 'application/pdf', 4, '\\x25504446'::bytea, now() - interval '2 days'
+        FROM customers ORDER BY id LIMIT 2 RETURNING id`,
+    );
+    await db().execute(sql`INSERT INTO trade_applications (customer_id, company, trade,
+        address_line_1, town, postcode, evidence_id)
+      SELECT customer_id, 'Kept Ltd', 'Tiler', '1 Yard', 'Bath', 'BA1 1AA', id
+      FROM trade_evidence WHERE id = ${evidence[1]!.id}`);
 
     const counts = await sweepGuestData(db(), DAYS, RETENTION_ACTOR);
     expect(counts).toEqual({
@@ -367,6 +378,7 @@ describe('the retention sweep', () => {
       unconfirmed_signups: 1,
       abandoned_carts: 1,
       unattached_drawings: 1,
+      unattached_evidence: 1,
     });
     expect(
       await queryRows(
@@ -374,6 +386,12 @@ describe('the retention sweep', () => {
         sql`SELECT file_name FROM quote_drawings WHERE id IN (${drawings[0]!.id}, ${drawings[1]!.id})`,
       ),
     ).toEqual([{ file_name: 'uploading.pdf' }]);
+    expect(
+      await queryRows(
+        db(),
+        sql`SELECT id FROM trade_evidence WHERE id IN (${evidence[0]!.id}, ${evidence[1]!.id})`,
+      ),
+    ).toEqual([{ id: evidence[1]!.id }]);
 
     const kept = await stored(invoiced.id);
     expect(kept.email).toBe(erasedEmail(invoiced.number));

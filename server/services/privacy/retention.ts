@@ -5,7 +5,7 @@ import {
   ERASED_EMAIL_DOMAIN,
   INVOICE_ADDRESS_FIELDS,
   SETTLED_ORDER_STATUSES,
-  UNATTACHED_DRAWING_DAYS,
+  UNATTACHED_UPLOAD_DAYS,
   UNCONFIRMED_SIGNUP_DAYS,
   type RetentionCounts,
 } from '#domain/retention.ts';
@@ -24,7 +24,8 @@ const settled = sql.raw(SETTLED_ORDER_STATUSES.map((s) => `'${s}'`).join(', '));
  * in one transaction under an advisory lock: another instance already sweeping makes this one
  * answer null and change nothing. Settled guest orders lose their contact details (and, never
  * invoiced, their addresses); enquiries, abandoned guest baskets, unconfirmed newsletter
- * sign-ups and quote drawings on no quote line go. A second run finds nothing left to do. The counts are audit-logged as `who`.
+ * sign-ups, and uploads nothing names (quote drawings, trade evidence) go. A second run finds
+ * nothing left to do. The counts are audit-logged as `who`.
  */
 export async function sweepGuestData(
   db: Database,
@@ -86,12 +87,20 @@ export async function sweepGuestData(
       sql`DELETE FROM carts WHERE customer_id IS NULL AND updated_at < ${cutoff}::timestamptz
           RETURNING id`,
     );
+    const uploadCutoff = new Date(
+      now.getTime() - UNATTACHED_UPLOAD_DAYS * 86_400_000,
+    ).toISOString();
     const drawings = await queryRows<{ id: number }>(
       tx,
-      sql`DELETE FROM quote_drawings d
-          WHERE d.created_at < ${new Date(now.getTime() - UNATTACHED_DRAWING_DAYS * 86_400_000).toISOString()}::timestamptz
+      sql`DELETE FROM quote_drawings d WHERE d.created_at < ${uploadCutoff}::timestamptz
             AND NOT EXISTS (SELECT 1 FROM quote_lines l WHERE l.drawing_id = d.id)
           RETURNING d.id`,
+    );
+    const evidence = await queryRows<{ id: number }>(
+      tx,
+      sql`DELETE FROM trade_evidence e WHERE e.created_at < ${uploadCutoff}::timestamptz
+            AND NOT EXISTS (SELECT 1 FROM trade_applications a WHERE a.evidence_id = e.id)
+          RETURNING e.id`,
     );
     const counts: RetentionCounts = {
       invoiced_orders: invoiced.length,
@@ -100,6 +109,7 @@ export async function sweepGuestData(
       unconfirmed_signups: signups.length,
       abandoned_carts: carts.length,
       unattached_drawings: drawings.length,
+      unattached_evidence: evidence.length,
     };
     if (Object.values(counts).some((n) => n > 0)) {
       await audit(tx, who, {
