@@ -1,5 +1,6 @@
 // What the back office's dashboard shows, and what each of its figures means. The definitions
-// are written out in docs/operations.md ("The dashboard's figures"); this is where they live.
+// are written out in docs/operations-back-office.md ("The dashboard's figures"); this is where
+// they live.
 
 import { formatPoundsPlain } from './money.ts';
 
