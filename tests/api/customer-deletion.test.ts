@@ -10,7 +10,7 @@ import { londonDay } from '#domain/dashboard.ts';
 import {
   openTradeAccount,
   signedUpCustomer,
-  storeAccountInvoice,
+  tradeAccountOwing,
 } from '#tests/factories/account-invoices.ts';
 import { storeOrderAwaitingPayment } from '#tests/factories/stored-orders.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
@@ -39,13 +39,7 @@ const today = () => londonDay(new Date());
 
 describe('deleting a customer account', () => {
   it('is refused with the reason while the trade account has payments, keeping every row', async () => {
-    const { shopper, id } = await signedUpCustomer(t.app, 'tom@ashlar-tiling.co.uk');
-    await openTradeAccount(t.app.services.db, id);
-    await storeAccountInvoice(t.app.services.db, id, {
-      totalPence: 12_000,
-      issuedOn: today(),
-      dueOn: today(),
-    });
+    const { shopper, id } = await tradeAccountOwing(t.app, 'tom@ashlar-tiling.co.uk', 12_000);
     const paid = await owner.call(
       'POST',
       `/api/admin/trade/accounts/${id}/payments`,
@@ -71,13 +65,7 @@ describe('deleting a customer account', () => {
   });
 
   it('is refused while an invoice on credit stands, even with nothing paid', async () => {
-    const { shopper, id } = await signedUpCustomer(t.app, 'jo@flagstone-builders.co.uk');
-    await openTradeAccount(t.app.services.db, id);
-    await storeAccountInvoice(t.app.services.db, id, {
-      totalPence: 4_950,
-      issuedOn: today(),
-      dueOn: today(),
-    });
+    const { shopper, id } = await tradeAccountOwing(t.app, 'jo@flagstone-builders.co.uk', 4_950);
     const refused = await shopper.call('DELETE', '/api/auth/account');
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(TRADE_ACCOUNT_MESSAGES.ledgerKept);

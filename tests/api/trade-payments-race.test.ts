@@ -6,11 +6,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client.ts';
 import { londonDay } from '#domain/dashboard.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
-import {
-  openTradeAccount,
-  signedUpCustomer,
-  storeAccountInvoice,
-} from '#tests/factories/account-invoices.ts';
+import { tradeAccountOwing } from '#tests/factories/account-invoices.ts';
 import { StaffBrowser, staffOfEveryRole } from '#tests/setup/staff-browser.ts';
 import { createSiblingApp, createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -27,17 +23,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function accountWithInvoice(email: string, totalPence: number) {
-  const { id } = await signedUpCustomer(t.app, email);
-  await openTradeAccount(t.app.services.db, id);
-  const invoice = await storeAccountInvoice(t.app.services.db, id, {
-    totalPence,
-    issuedOn: today,
-    dueOn: today,
-  });
-  return { id, invoice };
-}
-
 const allocatedTo = async (invoiceId: number) =>
   (
     await queryRows<{ total: number }>(
@@ -49,7 +34,7 @@ const allocatedTo = async (invoiceId: number) =>
 
 describe('payments recorded at the same moment', () => {
   it('ten payments naming one £100.00 invoice in full: one is recorded, nine refused', async () => {
-    const { id, invoice } = await accountWithInvoice('race-one@example.com', 10_000);
+    const { id, invoice } = await tradeAccountOwing(t.app, 'race-one@example.com', 10_000);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         (i % 2 ? owner : manager).call(
@@ -76,7 +61,7 @@ describe('payments recorded at the same moment', () => {
   });
 
   it('ten £30.00 payments oldest-first against £100.00: £100.00 allocated, £200.00 left in credit', async () => {
-    const { id, invoice } = await accountWithInvoice('race-many@example.com', 10_000);
+    const { id, invoice } = await tradeAccountOwing(t.app, 'race-many@example.com', 10_000);
     // Through two instances of the shop where the database is a server, as behind a balancer.
     const other = t.database.url ? await createSiblingApp(t) : t.app;
     const second = new StaffBrowser(other);
@@ -106,7 +91,7 @@ describe('payments recorded at the same moment', () => {
   });
 
   it('one Idempotency-Key sent five times at once records one payment', async () => {
-    const { id } = await accountWithInvoice('race-key@example.com', 10_000);
+    const { id } = await tradeAccountOwing(t.app, 'race-key@example.com', 10_000);
     const key = randomUUID();
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>

@@ -7,6 +7,7 @@ import { randomBytes, createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows, type Database } from '#db/client.ts';
+import { londonDay } from '#domain/dashboard.ts';
 import { splitGross } from '#domain/vat.ts';
 import { ApiShopper } from '#tests/setup/api-shopper.ts';
 
@@ -105,6 +106,22 @@ export async function storeAccountInvoice(
     invoiceId: invoice!.id,
     number: invoice!.number,
   };
+}
+
+/**
+ * A customer signed up with a trade account (its default terms and limit) and one invoice on it
+ * of `totalPence`, issued and due today (London).
+ */
+export async function tradeAccountOwing(app: FastifyInstance, email: string, totalPence: number) {
+  const { shopper, id } = await signedUpCustomer(app, email);
+  await openTradeAccount(app.services.db, id);
+  const today = londonDay(new Date());
+  const invoice = await storeAccountInvoice(app.services.db, id, {
+    totalPence,
+    issuedOn: today,
+    dueOn: today,
+  });
+  return { shopper, id, invoice };
 }
 
 /** A credit note for a refund against an order's current invoice, as the refund service writes. */
