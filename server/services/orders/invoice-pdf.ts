@@ -99,9 +99,9 @@ function firstPageHeader(
   invoiceNumber: string,
   seller: layout.Seller,
 ): number {
-  layout.title(doc, 'VAT invoice');
-  const facts = layout.pairs(
+  const top = layout.sellerHeading(
     doc,
+    'VAT invoice',
     [
       ['Invoice number', invoiceNumber],
       ['Invoice date', formatLondonDate(invoice.issuedAt)],
@@ -109,19 +109,8 @@ function firstPageHeader(
       ['Order number', order.number],
       ['Order date', formatLondonDate(order.placed_at)],
     ],
-    layout.MARGIN,
-    layout.MARGIN + 34,
-    { label: 90, value: 150 },
+    seller,
   );
-  const sellerBottom = layout.block(
-    doc,
-    'From',
-    layout.sellerLines(seller),
-    layout.SIDE_X,
-    layout.MARGIN + 4,
-    layout.SIDE_WIDTH,
-  );
-  const top = Math.max(facts, sellerBottom) + 18;
   const billedTo = layout.block(
     doc,
     'Invoice to',
@@ -144,7 +133,6 @@ function firstPageHeader(
 export function drawTotals(doc: Doc, order: OrderJson, top: number): number {
   let y = top;
   const { total } = order.totals;
-  const totalsX = layout.MARGIN + layout.CONTENT_WIDTH - 230;
   y += 10;
   const discount = order.totals.discount;
   const totalRows: [string, string, boolean][] = [
@@ -160,13 +148,7 @@ export function drawTotals(doc: Doc, order: OrderJson, top: number): number {
     ['Total including VAT', money(total.gross), true],
   ];
   for (const [label, value, strong] of totalRows) {
-    doc
-      .font(strong ? layout.BOLD : layout.REGULAR)
-      .fontSize(strong ? 11 : 9.5)
-      .fillColor(layout.INK);
-    doc.text(label, totalsX, y, { width: 150 });
-    doc.text(value, totalsX + 150, y, { width: 80, align: 'right' });
-    y = doc.y + 4;
+    y = layout.totalLine(doc, label, value, y, strong) + 4;
   }
   return y;
 }
@@ -211,7 +193,7 @@ export async function renderInvoicePdf(
 
   y += 14;
   const paidOn = formatLondonDate(invoice.taxPoint);
-  y = layout.pairs(
+  layout.paymentNotes(
     doc,
     [
       ['Payment method', PAYMENT_METHOD_LABELS[order.payment_method]],
@@ -220,20 +202,9 @@ export async function renderInvoicePdf(
         ? ['Payment', paymentDueText(order.invoice.due_on)]
         : ['Payment', `Paid on ${paidOn}`],
     ],
-    layout.MARGIN,
+    `All amounts in pounds sterling. Goods and delivery are standard-rated at ${invoicePercent(order)}%. Thank you for your order.`,
     y,
-    { label: 90, value: 300 },
   );
-  doc
-    .font(layout.REGULAR)
-    .fontSize(8.5)
-    .fillColor(layout.MUTED)
-    .text(
-      `All amounts in pounds sterling. Goods and delivery are standard-rated at ${invoicePercent(order)}%. Thank you for your order.`,
-      layout.MARGIN,
-      y + 10,
-      { width: layout.CONTENT_WIDTH },
-    );
 
   layout.footers(doc, (page) => ({
     left: layout.companyFooter(seller),

@@ -228,6 +228,51 @@ export function title(doc: Doc, text: string): void {
   doc.font(BOLD).fontSize(22).fillColor(INK).text(text, MARGIN, MARGIN, { width: CONTENT_WIDTH });
 }
 
+/**
+ * A sale document's first-page heading: its title, its facts at the left and the seller's
+ * details ('From') at the right; answers the y below both.
+ */
+export function sellerHeading(
+  doc: Doc,
+  text: string,
+  facts: readonly (readonly [string, string])[],
+  seller: Seller,
+): number {
+  title(doc, text);
+  const factsBottom = pairs(doc, facts, MARGIN, MARGIN + 34, { label: 90, value: 150 });
+  const sellerBottom = block(doc, 'From', sellerLines(seller), SIDE_X, MARGIN + 4, SIDE_WIDTH);
+  return Math.max(factsBottom, sellerBottom) + 18;
+}
+
+/** The left edge of the totals, at the right of the page. */
+const TOTALS_X = MARGIN + CONTENT_WIDTH - 230;
+
+/** A line of the totals at the right (`strong`: the total due, larger); answers the y below it. */
+export function totalLine(doc: Doc, label: string, value: string, y: number, strong = false) {
+  doc
+    .font(strong ? BOLD : REGULAR)
+    .fontSize(strong ? 11 : 9.5)
+    .fillColor(INK);
+  doc.text(label, TOTALS_X, y, { width: 150 });
+  doc.text(value, TOTALS_X + 150, y, { width: 80, align: 'right' });
+  return doc.y;
+}
+
+/** Under the totals: how the document is paid or to be paid, as pairs, then its small print. */
+export function paymentNotes(
+  doc: Doc,
+  rows: readonly (readonly [string, string])[],
+  smallPrint: string,
+  y: number,
+): void {
+  const below = pairs(doc, rows, MARGIN, y, { label: 90, value: 300 });
+  doc
+    .font(REGULAR)
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(smallPrint, MARGIN, below + 10, { width: CONTENT_WIDTH });
+}
+
 /** The small heading of a page that continues a document. */
 export function continuationHeader(doc: Doc, heading: string, detail: string): number {
   doc

@@ -31,28 +31,17 @@ export async function renderProFormaPdf(
       'PRO-FORMA INVOICE (continued)',
       `Order ${order.number} · ${seller.legal_name}`,
     );
-  layout.title(doc, 'PRO-FORMA INVOICE');
-  const facts = layout.pairs(
+  let y = layout.sellerHeading(
     doc,
+    'PRO-FORMA INVOICE',
     [
       ['Order number', order.number],
       ['Order date', formatLondonDate(order.placed_at)],
       ['Date', formatLondonDate(new Date())],
       ['Pay by', order.bank_transfer.pay_by],
     ],
-    layout.MARGIN,
-    layout.MARGIN + 34,
-    { label: 90, value: 150 },
+    seller,
   );
-  const sellerBottom = layout.block(
-    doc,
-    'From',
-    layout.sellerLines(seller),
-    layout.SIDE_X,
-    layout.MARGIN + 4,
-    layout.SIDE_WIDTH,
-  );
-  let y = Math.max(facts, sellerBottom) + 18;
   y = Math.max(
     layout.block(doc, 'For', addressLines(order.billing_address), layout.MARGIN, y),
     layout.block(

@@ -65,9 +65,9 @@ export async function renderStatementPdf(
       'Statement of account (continued)',
       `${statement.company} · ${dayText(statement.today)}`,
     );
-  layout.title(doc, 'Statement of account');
-  const facts = layout.pairs(
+  let y = layout.sellerHeading(
     doc,
+    'Statement of account',
     [
       ['Statement date', dayText(statement.today)],
       ['Terms', statement.terms.label],
@@ -76,19 +76,8 @@ export async function renderStatementPdf(
       ['Overdue', money(statement.overdue)],
       ['Next due', statement.next_due_on ? dayText(statement.next_due_on) : 'Nothing due'],
     ],
-    layout.MARGIN,
-    layout.MARGIN + 34,
-    { label: 90, value: 150 },
+    seller,
   );
-  const sellerBottom = layout.block(
-    doc,
-    'From',
-    layout.sellerLines(seller),
-    layout.SIDE_X,
-    layout.MARGIN + 4,
-    layout.SIDE_WIDTH,
-  );
-  let y = Math.max(facts, sellerBottom) + 18;
   y = layout.block(doc, 'Account', [statement.company, customer.email], layout.MARGIN, y) + 18;
   y = layout.drawRow(doc, AGED, layout.headerCells(AGED), y, { shade: true });
   y = layout.drawRow(
@@ -107,18 +96,8 @@ export async function renderStatementPdf(
     doc.addPage();
     y = continued();
   }
-  y += 14;
-  doc
-    .font(layout.BOLD)
-    .fontSize(11)
-    .fillColor(layout.INK)
-    .text('Balance due', layout.MARGIN + layout.CONTENT_WIDTH - 230, y, { width: 150 })
-    .text(money(statement.balance), layout.MARGIN + layout.CONTENT_WIDTH - 80, y, {
-      width: 80,
-      align: 'right',
-    });
-  y = doc.y + 14;
-  y = layout.pairs(
+  y = layout.totalLine(doc, 'Balance due', money(statement.balance), y + 14, true) + 14;
+  layout.paymentNotes(
     doc,
     [
       ['Pay to', bank.account_name],
@@ -126,20 +105,9 @@ export async function renderStatementPdf(
       ['Account number', bank.account_number],
       ['Reference', 'The invoice numbers you are paying'],
     ],
-    layout.MARGIN,
+    'All amounts in pounds sterling, VAT included. Payments are set against the oldest invoices first unless you tell us otherwise.',
     y,
-    { label: 90, value: 300 },
   );
-  doc
-    .font(layout.REGULAR)
-    .fontSize(8.5)
-    .fillColor(layout.MUTED)
-    .text(
-      'All amounts in pounds sterling, VAT included. Payments are set against the oldest invoices first unless you tell us otherwise.',
-      layout.MARGIN,
-      y + 10,
-      { width: layout.CONTENT_WIDTH },
-    );
   layout.footers(doc, (page) => ({
     left: layout.companyFooter(seller),
     right: `Statement · Page ${page + 1} of ${doc.bufferedPageRange().count}`,
