@@ -2,19 +2,24 @@ import { useId } from 'react';
 import { inputClass } from '../forms/styles.ts';
 
 /**
- * A select with its label above it, outside a form library: a list's filter, a picker's step.
+ * A select with its label above it, outside a form library: a list's filter, a picker's step
+ * (`value` and `onChange`), or a field of a plain form read as FormData (`name`, `defaultValue`).
  * `placeholder` is the empty choice, listed first when given.
  */
 export function LabelledSelect({
   label,
   value,
   onChange,
+  name,
+  defaultValue,
   options,
   placeholder,
 }: {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  value?: string;
+  onChange?: (value: string) => void;
+  name?: string;
+  defaultValue?: string;
   options: readonly { value: string; label: string }[];
   placeholder?: string;
 }) {
@@ -27,8 +32,10 @@ export function LabelledSelect({
       <select
         id={id}
         className={`${inputClass} bg-white`}
+        name={name}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        defaultValue={defaultValue}
+        onChange={onChange && ((event) => onChange(event.target.value))}
       >
         {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {options.map((option) => (

@@ -24,6 +24,7 @@ import { FormMessage } from '#app/components/forms/FormMessage.tsx';
 import { inputClass, primaryButton, secondaryButton } from '#app/components/forms/styles.ts';
 import { Spinner } from '#app/components/ui/Spinner.tsx';
 import { applyServerErrors, failureMessage } from './ui.tsx';
+import { LabelledSelect } from './LabelledSelect.tsx';
 import { isStaleSave } from './StaleSave.tsx';
 import type { EditorSession } from './editor-session.ts';
 
@@ -239,22 +240,12 @@ function DocumentsForm({
                 onChange={(event) => change(document.id, { title: event.target.value })}
               />
             </label>
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              Kind of document {index + 1}
-              <select
-                className={`${inputClass} bg-white`}
-                value={document.kind}
-                onChange={(event) =>
-                  change(document.id, { kind: event.target.value as ProductDocumentKind })
-                }
-              >
-                {KIND_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <LabelledSelect
+              label={`Kind of document ${index + 1}`}
+              value={document.kind}
+              onChange={(kind) => change(document.id, { kind: kind as ProductDocumentKind })}
+              options={KIND_OPTIONS}
+            />
             <a
               className="py-2 text-sm underline"
               href={document.url}
@@ -302,16 +293,7 @@ function DocumentsForm({
               maxLength={PRODUCT_DOCUMENT_TITLE_MAX_LENGTH}
             />
           </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Its kind
-            <select name="kind" className={`${inputClass} bg-white`} defaultValue="dop">
-              {KIND_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LabelledSelect label="Its kind" name="kind" defaultValue="dop" options={KIND_OPTIONS} />
           <button type="submit" className={secondaryButton} disabled={busy}>
             Upload document
           </button>
