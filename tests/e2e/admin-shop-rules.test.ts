@@ -61,10 +61,11 @@ describe.each([
     const { page, errors } = await settingsTab(viewport, 'vat');
     const vat = page.getByRole('form', { name: 'VAT rates' });
     await shown(vat.getByText('In force', { exact: true }));
+    // The new rate comes after those the hydrated page lists; its fields are waited for by name.
+    const rate = (await vat.getByRole('listitem').count()) + 1;
     await vat.getByRole('button', { name: 'Schedule a new rate' }).click();
-    const count = await vat.getByRole('listitem').count();
-    await vat.getByLabel(`Rate ${count} takes effect on`).fill(day);
-    await vat.getByLabel(`Rate ${count} (%)`).fill(percent);
+    await vat.getByLabel(`Rate ${rate} takes effect on`).fill(day);
+    await vat.getByLabel(`Rate ${rate} (%)`).fill(percent);
     await vat.getByRole('button', { name: 'Save vat rates' }).click();
     await shown(page.getByRole('status').filter({ hasText: 'VAT rates saved' }));
     const [stored] = await queryRows<{ percent: string }>(
