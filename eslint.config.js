@@ -69,7 +69,7 @@ export default tseslint.config(
           "CallExpression[callee.name='expect'] > AwaitExpression > CallExpression",
           "CallExpression[callee.name='expect'] > ArrayExpression > AwaitExpression > CallExpression",
         ].map((path) => ({
-          selector: `${path}[callee.property.name=/^(inputValue|textContent|innerText|innerHTML|isChecked|isVisible|isHidden|isEnabled|isDisabled|getAttribute|count|allInnerTexts|allTextContents)$/]`,
+          selector: `${path}[callee.property.name=/^(inputValue|textContent|innerText|innerHTML|isChecked|isVisible|isHidden|isEnabled|isDisabled|isEditable|getAttribute|count|allInnerTexts|allTextContents|title)$/]`,
           message:
             'Read a page with expect.poll(() => locator.x()): a value read once may be from before the page settled.',
         })),

@@ -308,7 +308,9 @@ describe.each([
     await gotoAccount(page, '/my-account/addresses');
     await page.waitForURL((url) => url.pathname === '/auth');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/my-account/addresses');
-    expect(await page.evaluate(() => localStorage.getItem('tessera.profile'))).toBeNull();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('tessera.profile')))
+      .toBeNull();
     await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
     // The remembered email is filled in once the form has hydrated.
     await expect.poll(() => login.getByLabel('Email address').inputValue()).toBe(email);

@@ -95,7 +95,7 @@ describe.each([
       .poll(() => page.getByLabel('Slug (the old one redirects here)').inputValue())
       .toBe(`${product.slug}-copy`);
     await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('draft');
-    expect(await sizeNames(page)).toEqual(originalSizes);
+    await expect.poll(() => sizeNames(page)).toEqual(originalSizes);
 
     await page.goto(`/admin/products?q=${product.slug}`);
     await page.getByRole('button', { name: `Archive ${product.name}` }).click();

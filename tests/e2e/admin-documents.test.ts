@@ -83,11 +83,13 @@ describe('printing for the warehouse', () => {
       await page.getByRole('checkbox', { name: `Select ${number}` }).check();
     }
     await print.getByText('2 selected').waitFor();
-    expect(
-      await page
-        .getByRole('checkbox', { name: 'Select all on page' })
-        .evaluate((box: HTMLInputElement) => box.indeterminate),
-    ).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('checkbox', { name: 'Select all on page' })
+          .evaluate((box: HTMLInputElement) => box.indeterminate),
+      )
+      .toBe(true);
     await docsScreenshot(page, 'admin-orders-print', { fullPage: true });
 
     const notes = await openedPdf(page, 'Print delivery notes');

@@ -33,8 +33,9 @@ describe('the blog on the demo shop', () => {
     await shown(page.getByRole('heading', { level: 1, name: 'Blogs' }));
     const cards = page.getByRole('article');
     await expect.poll(() => cards.count()).toBe(Math.min(12, POSTS.length));
-    const titles = await page.getByRole('heading', { level: 2 }).allInnerTexts();
-    expect(titles.slice(0, 3)).toEqual(newestFirst.slice(0, 3).map((p) => p.title));
+    await expect
+      .poll(async () => (await page.getByRole('heading', { level: 2 }).allInnerTexts()).slice(0, 3))
+      .toEqual(newestFirst.slice(0, 3).map((p) => p.title));
     const boxes = await Promise.all([0, 1, 2].map((i) => cards.nth(i).boundingBox()));
     expect(new Set(boxes.map((b) => Math.round(b!.y))).size).toBe(1);
     expect(new Set(boxes.map((b) => Math.round(b!.x))).size).toBe(3);
@@ -85,7 +86,7 @@ describe('the blog on the demo shop', () => {
     expect(direct.response?.status()).toBe(200);
     const html = await direct.response!.text();
     expect(html).toContain(`<h1`);
-    expect(await direct.page.title()).toBe(`${post.title} | Tessera`);
+    await expect.poll(() => direct.page.title()).toBe(`${post.title} | Tessera`);
     await direct.context.close();
   });
 

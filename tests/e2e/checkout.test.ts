@@ -80,9 +80,9 @@ describe.each([
     await done.heading.waitFor();
     const number = await done.orderNumber();
     expect(number).not.toBe('');
-    expect(await done.reference()).toBe(number);
-    expect(await done.sortCode()).toMatch(/\d\d-\d\d-\d\d/);
-    expect(await done.total()).toBe(total);
+    await expect.poll(done.reference).toBe(number);
+    await expect.poll(done.sortCode).toMatch(/\d\d-\d\d-\d\d/);
+    await expect.poll(done.total).toBe(total);
     await page.getByRole('form', { name: 'Create an account' }).waitFor();
     await docsScreenshot(page, `checkout-confirmation-${label}`, { fullPage: true });
 
@@ -125,7 +125,7 @@ describe.each([
     const done = confirmation(page);
     await done.heading.waitFor();
     const number = await done.orderNumber();
-    expect(await done.total()).toBe(total);
+    await expect.poll(done.total).toBe(total);
     // A customer's order is already theirs: no account to create.
     await expect.poll(() => page.getByRole('form', { name: 'Create an account' }).count()).toBe(0);
 
@@ -176,15 +176,16 @@ describe('checkout refusals and messages', () => {
     await goToCheckout(page);
     const c = checkout(page);
     await c.placeOrder.click();
-    const messages = await c.errors.getByRole('listitem').allTextContents();
-    expect(messages).toEqual(
-      expect.arrayContaining([
-        MESSAGES.emailRequired,
-        MESSAGES.firstNameRequired,
-        MESSAGES.postcodeRequired,
-        CHECKOUT_MESSAGES.termsRequired,
-      ]),
-    );
+    await expect
+      .poll(() => c.errors.getByRole('listitem').allTextContents())
+      .toEqual(
+        expect.arrayContaining([
+          MESSAGES.emailRequired,
+          MESSAGES.firstNameRequired,
+          MESSAGES.postcodeRequired,
+          CHECKOUT_MESSAGES.termsRequired,
+        ]),
+      );
     await c.delivery.getByLabel('First name').fill('Ada');
     await c.errors.waitFor({ state: 'detached' });
 
@@ -221,7 +222,7 @@ describe('checkout refusals and messages', () => {
     await c.placeOrder.click();
     const done = confirmation(page);
     await done.heading.waitFor();
-    expect(await done.total()).toBe(total);
+    await expect.poll(done.total).toBe(total);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
     // The basket went into that one order.

@@ -116,7 +116,7 @@ describe.each(VIEWPORTS)('consent at %s', (name, viewport) => {
     await banner.getByRole('button', { name: 'Reject non-essential' }).focus();
     await page.keyboard.press('Enter');
     await notShown(banner);
-    expect(await consentCookie(page)).toBe('essential');
+    await expect.poll(() => consentCookie(page)).toBe('essential');
     await page.reload();
     await hydrated(page);
     await shown(placeholder);
@@ -134,7 +134,7 @@ describe.each(VIEWPORTS)('consent at %s', (name, viewport) => {
     await notShown(banner);
     await shown(page.getByText(WIDGET_TEXT));
     expect(requests.reviews).toBe(1);
-    expect(await consentCookie(page)).toBe('all');
+    await expect.poll(() => consentCookie(page)).toBe('all');
 
     await page.reload();
     await hydrated(page);
@@ -168,7 +168,7 @@ describe.each(VIEWPORTS)('consent at %s', (name, viewport) => {
     await expect.poll(() => requests.tiles).toBeGreaterThan(0);
     // Allowing here is the same choice as the banner's: it is asked no more.
     await notShown(page.getByRole('dialog', { name: 'Cookies and embedded content' }));
-    expect(await consentCookie(page)).toBe('all');
+    await expect.poll(() => consentCookie(page)).toBe('all');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -77,7 +77,7 @@ describe.each(VIEWPORTS)('CMS pages at %s', (_name, viewport) => {
     expect(html.indexOf(copy)).toBeLessThan(html.indexOf('<footer'));
     await shown(page.getByRole('heading', { level: 1, name: plainTitle(slug) }));
     await shown(page.getByText(firstParagraph(slug)).first());
-    expect(await page.title()).toBe(`${plainTitle(slug)} | Tessera`);
+    await expect.poll(() => page.title()).toBe(`${plainTitle(slug)} | Tessera`);
     // Nothing is wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -130,10 +130,11 @@ describe.each(VIEWPORTS)('FAQ at %s', (_name, viewport) => {
   it('shows the six topics as an accordion, one answer open at a time', async () => {
     const { page, errors, context } = await open('/faq', viewport);
     await shown(page.getByRole('heading', { level: 1, name: 'FAQ' }));
-    const questions = await page.getByRole('heading', { level: 3 }).allInnerTexts();
-    expect(questions.map((q) => q.replace(/\s*\+$/, ''))).toEqual(
-      FAQ_TOPICS.map((t) => t.question),
-    );
+    const questions = async () =>
+      (await page.getByRole('heading', { level: 3 }).allInnerTexts()).map((q) =>
+        q.replace(/\s*\+$/, ''),
+      );
+    await expect.poll(questions).toEqual(FAQ_TOPICS.map((t) => t.question));
     for (const topic of FAQ_TOPICS) {
       await expect
         .poll(() =>

@@ -98,7 +98,7 @@ describe.each([
     await c.placeOrder.click();
     const done = confirmation(page);
     await done.heading.waitFor();
-    expect(await done.total()).toBe(total);
+    await expect.poll(done.total).toBe(total);
     const booked = new Date(`${dayName}T12:00:00Z`);
     const weekday = booked.toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
     const date = booked.toLocaleDateString('en-GB', {

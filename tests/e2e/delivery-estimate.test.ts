@@ -92,7 +92,7 @@ describe.each([
       .getByRole('radio', { name: `Standard delivery (9am–5:30pm), ${HIGHLANDS_PALLET}` })
       .waitFor();
     await c.form.getByText(SURCHARGE).waitFor();
-    expect(await c.total()).toBe(total);
+    await expect.poll(c.total).toBe(total);
     await docsScreenshot(page, `delivery-estimate-checkout-${label}`, { fullPage: true });
 
     expect(failed).toEqual([]);

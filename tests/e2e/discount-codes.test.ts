@@ -182,7 +182,7 @@ describe.each([
       address_1: '12 Harbour Road',
       city: 'Bristol',
     });
-    expect(await c.settledTotal()).toBe('£27.00');
+    await expect.poll(c.total).toBe('£27.00');
     const totals = c.form.getByLabel('Checkout totals');
     await expect.poll(() => figure(totals, /^Goods$/).textContent()).toBe('£30.00');
     await expect.poll(() => figure(totals, `Discount (${code})`).textContent()).toBe('−£3.00');

@@ -58,7 +58,7 @@ describe('header on a 1440 px desktop', () => {
       ['View All Collections', '/collections'],
       ['Get Quote', '/contact'],
     ];
-    for (const [name, target] of links) expect(await href(page, name)).toBe(target);
+    for (const [name, target] of links) await expect.poll(() => href(page, name)).toBe(target);
     // Followed in the page, not by loading a new one: what the page set survives.
     await page.evaluate(() => ((window as { kept?: boolean }).kept = true));
     await page.getByRole('link', { name: 'Marble Tiles', exact: true }).click();
@@ -74,16 +74,20 @@ describe('header on a 1440 px desktop', () => {
   it('links the other sections by their rules; groups without a rule show plain text', async () => {
     const { page, context } = await open('/');
     await page.getByRole('button', { name: 'Custom Stonework' }).click();
-    expect(await href(page, 'Mouldings and Skirtings')).toBe(
-      '/collections/stone-collection/mouldings-skirtings',
-    );
-    expect(await href(page, 'Stone Sinks')).toBe('/collections/custom-stonework/stone-sinks');
+    await expect
+      .poll(() => href(page, 'Mouldings and Skirtings'))
+      .toBe('/collections/stone-collection/mouldings-skirtings');
+    await expect
+      .poll(() => href(page, 'Stone Sinks'))
+      .toBe('/collections/custom-stonework/stone-sinks');
     await page.getByRole('button', { name: 'Design & Pattern Collection' }).click();
-    expect(await href(page, 'Herringbone Tiles')).toBe(
-      '/collections/design-pattern-collection/herringbone-tiles',
-    );
+    await expect
+      .poll(() => href(page, 'Herringbone Tiles'))
+      .toBe('/collections/design-pattern-collection/herringbone-tiles');
     await page.getByRole('button', { name: 'Stone Project' }).click();
-    expect(await href(page, 'Stock Clearance')).toBe('/stone-collection/stock-clearance');
+    await expect
+      .poll(() => href(page, 'Stock Clearance'))
+      .toBe('/stone-collection/stock-clearance');
     await expect.poll(() => page.getByRole('link', { name: 'Free Samples' }).count()).toBe(0);
     await shown(page.getByText('Free Samples', { exact: true }));
     await context.close();
@@ -98,7 +102,7 @@ describe('header on a 1440 px desktop', () => {
     await panelLink.focus();
     await page.keyboard.press('Escape');
     await panelLink.waitFor({ state: 'hidden' });
-    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await trigger.click();
     await page.mouse.click(700, 880);
@@ -128,7 +132,7 @@ describe('header on a 1440 px desktop', () => {
 
   it('shows the account link and the basket', async () => {
     const { page, context } = await open('/');
-    expect(await href(page, 'My account')).toBe('/my-account');
+    await expect.poll(() => href(page, 'My account')).toBe('/my-account');
     await shown(page.getByRole('link', { name: 'My account' }));
     await shown(page.getByRole('button', { name: /Basket/ }));
     await context.close();
@@ -172,10 +176,10 @@ describe('footer', () => {
       'Weekends and bank holidays closed',
       'Saturday by appointment',
     ]);
-    const text = await footer.innerText();
-    expect(text).toContain('Feeder Road');
-    expect(text).toContain(`company number ${COMPANY_NUMBER}`);
-    expect(text).toContain(`VAT number ${VAT_NUMBER}`);
+    const text = () => footer.innerText();
+    await expect.poll(text).toContain('Feeder Road');
+    await expect.poll(text).toContain(`company number ${COMPANY_NUMBER}`);
+    await expect.poll(text).toContain(`VAT number ${VAT_NUMBER}`);
     for (const [title, links] of Object.entries(columns)) {
       await shown(footer.getByRole('heading', { name: title }));
       for (const [name, target] of links) {
@@ -212,7 +216,7 @@ describe('header on a 375 px phone', () => {
     await notShown(page.getByRole('link', { name: 'My account' }));
     await notShown(page.getByRole('navigation', { name: 'Main' }));
     const overflow = () => page.evaluate(() => getComputedStyle(document.body).overflow);
-    expect(await overflow()).not.toBe('hidden');
+    await expect.poll(overflow).not.toBe('hidden');
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -259,7 +263,7 @@ describe('404 and the top-menu fallback pages', () => {
       await shown(page.getByRole('heading', { name: 'Page not found' }));
       await shown(page.getByRole('banner'));
       await shown(page.getByRole('contentinfo'));
-      expect(await href(page, 'Back to the home page')).toBe('/');
+      await expect.poll(() => href(page, 'Back to the home page')).toBe('/');
       const axe = await new AxeBuilder({ page }).analyze();
       expect(
         axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),

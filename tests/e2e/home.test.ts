@@ -124,7 +124,7 @@ describe('home page hero', () => {
         .evaluateAll((buttons) =>
           buttons.findIndex((b) => b.getAttribute('aria-current') === 'true'),
         );
-    expect(await current()).toBe(0);
+    await expect.poll(current).toBe(0);
     await page.clock.runFor(HERO_INTERVAL_MS - 500);
     expect(await current()).toBe(0);
     await page.clock.runFor(500);
@@ -143,7 +143,7 @@ describe('home page hero', () => {
 describe('home page sections', () => {
   it('links shop now, the five promotional cards and shop all tiles', async () => {
     const { page, errors, context } = await openHome();
-    expect(await href(page, 'shop now white stone')).toBe('/colour/whites');
+    await expect.poll(() => href(page, 'shop now white stone')).toBe('/colour/whites');
     const promos: [string, string][] = [
       ['New Arrivals', '/new-arrivals'],
       ['Stone Mosaic Tiles', '/collections/stone-collection/stone-mosaic-tiles'],
@@ -152,8 +152,8 @@ describe('home page sections', () => {
       ['Herringbone Tiles', '/collections/design-pattern-collection/herringbone-tiles'],
     ];
     for (const [title, target] of promos)
-      expect(await href(page, `shop now ${title}`)).toBe(target);
-    expect(await href(page, 'shop all tiles')).toBe('/stone-collection/all-products');
+      await expect.poll(() => href(page, `shop now ${title}`)).toBe(target);
+    await expect.poll(() => href(page, 'shop all tiles')).toBe('/stone-collection/all-products');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -167,27 +167,31 @@ describe('home page sections', () => {
     expect(expectedDeals.length).toBeGreaterThan(0);
     for (const [i, product] of expectedDeals.entries()) {
       const size = onSaleSize(product)!;
-      const text = await cards.nth(i).innerText();
+      const text = () => cards.nth(i).innerText();
       const material = MATERIAL_TERMS.find((m) =>
         product.terms.some((t) => t.attributeId === 6 && t.slug === m.slug),
       );
-      expect(text).toContain(product.name);
-      expect(text).toContain(`${discountPercent(size.regularPricePence!, size.pricePence)}% OFF`);
-      expect(text).toContain(material!.name.toUpperCase());
-      expect(text).toContain(`Size: ${size.option}`);
+      await expect.poll(text).toContain(product.name);
+      await expect
+        .poll(text)
+        .toContain(`${discountPercent(size.regularPricePence!, size.pricePence)}% OFF`);
+      await expect.poll(text).toContain(material!.name.toUpperCase());
+      await expect.poll(text).toContain(`Size: ${size.option}`);
       await expect
         .poll(() => cards.nth(i).locator('ins').innerText())
         .toBe(formatGBP(size.pricePence));
       await expect
         .poll(() => cards.nth(i).locator('del').innerText())
         .toBe(formatGBP(size.regularPricePence!));
-      expect(text).toContain(SELLING_UNIT_LABELS[product.unit]);
-      expect(text).not.toContain('per SQM');
+      await expect.poll(text).toContain(SELLING_UNIT_LABELS[product.unit]);
+      await expect.poll(text).not.toContain('per SQM');
       await expect
         .poll(() => cards.nth(i).getByRole('button', { name: 'Add to Cart' }).count())
         .toBe(1);
     }
-    expect(await href(page, 'View All Clearance Tiles')).toBe('/stone-collection/stock-clearance');
+    await expect
+      .poll(() => href(page, 'View All Clearance Tiles'))
+      .toBe('/stone-collection/stock-clearance');
     await shown(page.getByRole('button', { name: 'Calculate My Project' }));
     expect(errors).toEqual([]);
     await context.close();
@@ -202,10 +206,10 @@ describe('home page sections', () => {
     for (const [i, label] of ['FEATURED', 'TRENDING'].entries()) {
       const post = expectedPosts[i]!;
       const card = articles.nth(i);
-      const text = await card.innerText();
-      expect(text).toContain(label);
-      expect(text).toContain(post.title);
-      expect(text).toContain('Authentic Stone');
+      const text = () => card.innerText();
+      await expect.poll(text).toContain(label);
+      await expect.poll(text).toContain(post.title);
+      await expect.poll(text).toContain('Authentic Stone');
       await expect
         .poll(() => card.locator('time').getAttribute('datetime'))
         .toBe(new Date(post.publishedAt).toISOString());
@@ -218,9 +222,9 @@ describe('home page sections', () => {
     const small = section.getByRole('listitem');
     await expect.poll(() => small.count()).toBe(3);
     for (const [i, post] of expectedPosts.slice(2).entries()) {
-      const text = await small.nth(i).innerText();
-      expect(text).toContain(post.title);
-      expect(text).toContain('Popular with readers');
+      const text = () => small.nth(i).innerText();
+      await expect.poll(text).toContain(post.title);
+      await expect.poll(text).toContain('Popular with readers');
     }
     expect(errors).toEqual([]);
     await context.close();

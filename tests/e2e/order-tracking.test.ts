@@ -140,14 +140,19 @@ describe.each([
     await reloadAt(page, 'Delivered');
     await expect.poll(() => step(page, 'Delivered').innerText()).toContain('3 December 2026');
     await expect.poll(() => progress(page).locator('li[aria-current="step"]').count()).toBe(1);
-    const texts = await progress(page).getByRole('listitem').allInnerTexts();
-    expect(texts.map((text) => text.split('\n')[0])).toEqual([
-      'Order placed',
-      'Payment received',
-      'Delivery day booked',
-      'Dispatched',
-      'Delivered',
-    ]);
+    const steps = async () =>
+      (await progress(page).getByRole('listitem').allInnerTexts()).map(
+        (text) => text.split('\n')[0],
+      );
+    await expect
+      .poll(steps)
+      .toEqual([
+        'Order placed',
+        'Payment received',
+        'Delivery day booked',
+        'Dispatched',
+        'Delivered',
+      ]);
     // Nothing wider than the phone: the tracking number and link wrap.
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -162,8 +162,12 @@ describe.each([
           trs.map((tr) => [...tr.children].map((cell) => (cell as HTMLElement).innerText.trim())),
         );
     const specifications = main.getByRole('region', { name: 'Specifications' });
-    expect(await rows(specifications.getByRole('table').first())).toEqual(SPECIFICATIONS);
-    expect(await rows(specifications.getByRole('table', { name: 'Sizes' }))).toEqual(SIZES);
+    await expect
+      .poll(() => rows(specifications.getByRole('table').first()))
+      .toEqual(SPECIFICATIONS);
+    await expect
+      .poll(() => rows(specifications.getByRole('table', { name: 'Sizes' })))
+      .toEqual(SIZES);
     // Every section of the facts fits the screen: the sizes table scrolls within its own box.
     await hydrated(page);
     for (const name of ['Description', 'Specifications', 'Documents']) {

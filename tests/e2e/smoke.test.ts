@@ -25,7 +25,7 @@ describe('server-rendered storefront', () => {
     const html = await response!.text();
     expect(html).toContain('<title>');
     await hydrated(page);
-    expect(await page.title()).toMatch(/Tessera/);
+    await expect.poll(() => page.title()).toMatch(/Tessera/);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -178,8 +178,9 @@ describe.each([
     await addTiles(page, cheapest, size.option, 2);
     const basket = page.getByRole('dialog', { name: /^Your Basket/ });
     await shows(basket, exIncVatText(tradePence(size.pricePence)));
-    const subtotal = await basket.getByRole('definition').first().textContent();
-    expect(subtotal).toMatch(/^£[\d,]+\.\d\d ex VAT, £[\d,]+\.\d\d inc VAT$/);
+    await expect
+      .poll(() => basket.getByRole('definition').first().textContent())
+      .toMatch(/^£[\d,]+\.\d\d ex VAT, £[\d,]+\.\d\d inc VAT$/);
     await basket.getByRole('link', { name: 'Checkout' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout');
     const c = checkout(page);
@@ -202,7 +203,7 @@ describe.each([
     await c.placeOrder.click();
     const done = confirmation(page);
     await done.heading.waitFor();
-    expect(await done.total()).toBe(total);
+    await expect.poll(done.total).toBe(total);
 
     await page.goto('/my-account');
     await hydrated(page);
