@@ -3,8 +3,9 @@
 // exemption for goods made to the customer's specification (reg. 28(1)(b)), the model
 // cancellation form (Schedule 3, Part B) and how to complain.
 import type { IdentitySettingsValue } from './api-schemas-settings-identity.ts';
-import { PALLET_RETURN_PENCE, SEEDED_IDENTITY } from './company.ts';
+import { SEEDED_IDENTITY } from './company.ts';
 import { formatGBP } from './money.ts';
+import { DEFAULT_RETURN_RULES, type ReturnRules } from './returns.ts';
 
 /** Days from delivery in which a consumer may cancel (reg. 30). */
 export const CANCELLATION_DAYS = 14;
@@ -19,14 +20,23 @@ export const MADE_TO_ORDER_LABEL =
 /** What a line that may be cancelled says of it. */
 export const CANCELLABLE_LABEL = `You may cancel within ${CANCELLATION_DAYS} days of delivery`;
 
+/** What a pallet's collection costs, as the owner's return rules say (settings, returns). */
+export type PalletCollection = Pick<ReturnRules, 'collectionPaidBy' | 'collectionPricePence'>;
+
 /**
- * What returning goods delivered on a pallet costs.
+ * What returning goods delivered on a pallet costs, by the return rules in force.
  *
  * palletReturnText() → 'Stone delivered on a pallet goes back on a pallet: we collect it from a
- *   mainland UK address for £49.00 (including VAT), taken off your refund, ...'
+ *   mainland UK address for £60.00 a pallet (including VAT), taken off your refund; ...'
+ * palletReturnText({ collectionPaidBy: 'shop', … }) → '… we collect it from a mainland UK address
+ *   at no charge to you; …'
  */
-export function palletReturnText(): string {
-  return `Stone delivered on a pallet goes back on a pallet: we collect it from a mainland UK address for ${formatGBP(PALLET_RETURN_PENCE)} a pallet (including VAT), taken off your refund; a collection from the Scottish Highlands or islands is quoted first. You may instead bring the goods to our showroom by appointment, at no charge.`;
+export function palletReturnText(collection: PalletCollection = DEFAULT_RETURN_RULES): string {
+  const cost =
+    collection.collectionPaidBy === 'shop'
+      ? 'at no charge to you'
+      : `for ${formatGBP(collection.collectionPricePence)} a pallet (including VAT), taken off your refund`;
+  return `Stone delivered on a pallet goes back on a pallet: we collect it from a mainland UK address ${cost}; a collection from the Scottish Highlands or islands is quoted first. You may instead bring the goods to our showroom by appointment, at no charge.`;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '#db/client.ts';
 import { LIMITS_MESSAGES } from '#domain/api-schemas-settings-limits.ts';
 import { SHOP_RULES_MESSAGES } from '#domain/api-schemas-settings-rules.ts';
 import type { OrderJson } from '#domain/checkout.ts';
@@ -250,9 +251,28 @@ describe('samples, returns and limits saved reach the shop at once', () => {
     const { returns } = await load();
     const value = { ...returns!.value, window_days: 14, collection_price: '75' };
     expect((await save('returns', value)).status).toBe(200);
-    const { shopper, number } = await order(4, true);
+    const { shopper, number, placed } = await order(4, true);
     const options = await shopper.call('GET', `/api/orders/${number}/returns`);
     expect(options.body.data.rules).toMatchObject({ window_days: 14, collection_price: '75.00' });
+    // The confirmation mail states the same collection price, then none once the shop pays it.
+    const confirmation = async (orderNumber: string) => {
+      const [mail] = await queryRows<{ text: string }>(
+        t.app.services.db,
+        sql`SELECT m.text FROM mail_outbox m JOIN orders o ON o.id = m.order_id
+            WHERE o.number = ${orderNumber} AND m.kind = 'order_confirmation'`,
+      );
+      return mail!.text;
+    };
+    expect((placed.body.data as OrderJson).delivery.method).toBe('pallet');
+    expect(await confirmation(number!)).toContain(
+      'we collect it from a mainland UK address for £75.00 a pallet (including VAT), taken off your refund;',
+    );
+    expect((await save('returns', { ...value, collection_paid_by: 'shop' })).status).toBe(200);
+    const free = await order(4, false);
+    const freeNumber = (free.placed.body.data as OrderJson).number;
+    expect(await confirmation(freeNumber)).toContain(
+      'we collect it from a mainland UK address at no charge to you;',
+    );
     expect((await save('returns', returns!.value)).status).toBe(200);
   });
 

@@ -1,3 +1,4 @@
+import { DEFAULT_RETURN_RULES } from '#domain/returns.ts';
 import { describe, expect, it } from 'vitest';
 import {
   COMPANY_NAME,
@@ -186,6 +187,15 @@ describe('orderConfirmationEmail', () => {
         `we collect it from a mainland UK address for ${cost} a pallet (including VAT), taken off your refund`,
       );
     }
+    // The owner's return rules: another price, or the shop paying for the collection.
+    const rules = { ...DEFAULT_RETURN_RULES, collectionPricePence: 7500 };
+    expect(orderConfirmationEmail(sampleOrder(), { orderUrl }, undefined, rules).text).toContain(
+      'we collect it from a mainland UK address for £75.00 a pallet (including VAT), taken off your refund;',
+    );
+    const shopPays = { ...rules, collectionPaidBy: 'shop' as const };
+    const free = orderConfirmationEmail(sampleOrder(), { orderUrl }, undefined, shopPays).text;
+    expect(free).toContain('we collect it from a mainland UK address at no charge to you;');
+    expect(free).not.toContain('£75.00');
     const parcel = sampleOrder();
     parcel.delivery = { ...parcel.delivery, method: 'parcel', pallets: 0, parcels: 1 };
     const parcelText = orderConfirmationEmail(parcel, { orderUrl }).text;

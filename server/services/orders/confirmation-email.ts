@@ -4,6 +4,8 @@
 // shop is. One list of sections is rendered twice, as plain text and as HTML (inline styles and
 // tables only, as mail clients need); every text in the HTML is escaped, since names and
 // addresses are typed by shoppers.
+import type { PalletCollection } from '#domain/consumer-rights.ts';
+import { DEFAULT_RETURN_RULES } from '#domain/returns.ts';
 import type { OrderJson } from '#domain/checkout.ts';
 import { CHECKOUT_MESSAGES, PAYMENT_METHOD_LABELS } from '#domain/checkout.ts';
 import { lineUnitText } from '#domain/selling-unit.ts';
@@ -263,13 +265,18 @@ export function shopSection(shop: MailShop = SEEDED_MAIL_SHOP): Section {
   };
 }
 
-function sections(order: OrderJson, orderUrl: string, shop: MailShop): Section[] {
+function sections(
+  order: OrderJson,
+  orderUrl: string,
+  shop: MailShop,
+  collection: PalletCollection,
+): Section[] {
   return [
     introSection(order, orderUrl, shop),
     itemsSection(order),
     deliverySection(order),
     paymentSection(order),
-    ...rightsSections(order, orderUrl, shop),
+    ...rightsSections(order, orderUrl, shop, collection),
     shopSection(shop),
   ];
 }
@@ -385,17 +392,19 @@ ${body}
 /**
  * The confirmation email of an order: to the shopper's email, in plain text and HTML, carrying
  * what the Consumer Contracts Regulations ask a confirmation to carry. `links.orderUrl` is the
- * order's page (with its secret link for a guest).
+ * order's page (with its secret link for a guest). `collection` is what returning a pallet costs
+ * by the owner's return rules.
  */
 export function orderConfirmationEmail(
   order: OrderJson,
   links: { orderUrl: string },
   shop: MailShop = SEEDED_MAIL_SHOP,
+  collection: PalletCollection = DEFAULT_RETURN_RULES,
 ): MailMessage {
   return sectionsMail(
     order.email,
     `Your ${shop.trading_name} order ${order.number}`,
-    sections(order, links.orderUrl, shop),
+    sections(order, links.orderUrl, shop, collection),
     shop.trading_name,
   );
 }

@@ -11,6 +11,7 @@ import {
   complaintsHowText,
   type RightsShop,
   modelCancellationForm,
+  type PalletCollection,
   palletReturnText,
 } from '#domain/consumer-rights.ts';
 import { lineDescription, lineQuantity, type Block, type Section } from './mail-blocks.ts';
@@ -18,13 +19,17 @@ import { lineDescription, lineQuantity, type Block, type Section } from './mail-
 const EXEMPTION =
   'The right to cancel does not apply to goods made to your specification (Consumer Contracts Regulations 2013, regulation 28(1)(b)).';
 
-function returnCost(order: OrderJson): string {
+function returnCost(order: OrderJson, collection: PalletCollection): string {
   const base = 'You bear the direct cost of returning the goods.';
-  if (order.delivery.method === 'pallet') return `${base} ${palletReturnText()}`;
+  if (order.delivery.method === 'pallet') return `${base} ${palletReturnText(collection)}`;
   return `${base} Goods delivered by post or courier can go back the same way.`;
 }
 
-function cancellationSection(order: OrderJson, shop: RightsShop): Section {
+function cancellationSection(
+  order: OrderJson,
+  shop: RightsShop,
+  collection: PalletCollection,
+): Section {
   const exempt = order.lines.filter((line) => line.is_bespoke);
   const cancellable = order.lines.filter((line) => !line.is_bespoke);
   const address = [shop.legal_name, ...shop.registered_office].join(', ');
@@ -52,7 +57,7 @@ function cancellationSection(order: OrderJson, shop: RightsShop): Section {
       },
       {
         kind: 'paragraph',
-        text: `We will refund the price of the goods and the standard delivery charge within ${CANCELLATION_DAYS} days of receiving the goods back (or proof that you have sent them back, if that comes first), by the means you paid with. ${returnCost(order)}`,
+        text: `We will refund the price of the goods and the standard delivery charge within ${CANCELLATION_DAYS} days of receiving the goods back (or proof that you have sent them back, if that comes first), by the means you paid with. ${returnCost(order, collection)}`,
       },
     );
   }
@@ -122,11 +127,16 @@ function complaintsSection(orderUrl: string, shop: RightsShop): Section {
 }
 
 /** The rights sections, in the order the mail gives them. */
-export function rightsSections(order: OrderJson, orderUrl: string, shop: RightsShop): Section[] {
+export function rightsSections(
+  order: OrderJson,
+  orderUrl: string,
+  shop: RightsShop,
+  collection: PalletCollection,
+): Section[] {
   const cancellable = order.lines.some((line) => !line.is_bespoke);
   return [
     contractSection(order),
-    cancellationSection(order, shop),
+    cancellationSection(order, shop, collection),
     ...(cancellable ? [formSection(order, shop)] : []),
     complaintsSection(orderUrl, shop),
   ];

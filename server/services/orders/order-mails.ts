@@ -2,6 +2,7 @@
 // transaction of its change: payment received (with the VAT invoice), dispatched, delivered,
 // cancelled, refunded (with the credit note), and the shop's own note of a new order.
 import { PAYMENT_METHOD_LABELS, type OrderJson } from '#domain/checkout.ts';
+import type { PalletCollection } from '#domain/consumer-rights.ts';
 import { formatLondonDate } from '#domain/dates.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import { formatGBP, toPence } from '#domain/money.ts';
@@ -198,13 +199,22 @@ export async function writePlacedMails(
   tx: Tx,
   orderId: number,
   order: OrderJson,
-  links: { orderUrl: string; shopEmail: string; shop: { identity: MailShop } },
+  links: {
+    orderUrl: string;
+    shopEmail: string;
+    shop: { identity: MailShop; returns: PalletCollection };
+  },
 ): Promise<void> {
   await writeMail(tx, {
     kind: 'order_confirmation',
     orderId,
     eventKey: 'placed',
-    message: orderConfirmationEmail(order, { orderUrl: links.orderUrl }, links.shop.identity),
+    message: orderConfirmationEmail(
+      order,
+      { orderUrl: links.orderUrl },
+      links.shop.identity,
+      links.shop.returns,
+    ),
   });
   await writeMail(tx, {
     kind: 'new_order',

@@ -3,6 +3,8 @@ import type {
   BankSettingsValue,
   IdentitySettingsValue,
 } from '#domain/api-schemas-settings-identity.ts';
+import type { ReturnRules } from '#domain/returns.ts';
+import { ReturnService } from '../returns/returns.ts';
 import { bankSection, identitySection } from './identity-section.ts';
 
 /** The shop's identity and bank details as everything that shows them reads them. */
@@ -12,6 +14,8 @@ export interface ShopDetails {
     /** In force: the saved days, or ORDER_PAYMENT_DAYS until the owner saves some. */
     payment_days: number;
   };
+  /** The return rules: the confirmation mail states what collecting a pallet costs. */
+  returns: ReturnRules;
 }
 
 /**
@@ -50,13 +54,15 @@ export class ShopDetailsCache {
   }
 
   private async read(): Promise<ShopDetails> {
-    const [identity, bank] = await Promise.all([
+    const [identity, bank, returns] = await Promise.all([
       identitySection.read(this.db),
       bankSection.read(this.db),
+      new ReturnService(this.db).rules(),
     ]);
     return {
       identity,
       bank: { ...bank, payment_days: bank.payment_days ?? this.defaults.paymentDays },
+      returns,
     };
   }
 }
