@@ -172,6 +172,17 @@ describe('discount codes', () => {
       sql`SELECT uses FROM discount_codes WHERE code = 'SAVE10'`,
     );
     expect(code!.uses).toBe(1);
+    // The confirmation mail: the goods before the discount, the discount, and the total paid.
+    const [mail] = await queryRows<{ text: string }>(
+      t.app.services.db,
+      sql`SELECT m.text FROM mail_outbox m JOIN orders o ON o.id = m.order_id
+          WHERE o.number = ${order.number} AND m.kind = 'order_confirmation'`,
+    );
+    expect(mail!.text).toContain('Goods: £30.00');
+    expect(mail!.text).toContain('Discount (SAVE10): −£3.00');
+    expect(mail!.text).toContain(
+      `Total price, including VAT and delivery: £${order.totals.total.gross}`,
+    );
     // The invoice, once paid, shows the discount and the discounted VAT.
     const paid = await t.app.services.orders.markPaid({
       orderNumber: order.number,
