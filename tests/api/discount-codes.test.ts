@@ -251,6 +251,25 @@ describe('discount codes', () => {
     ]);
   });
 
+  it('a product code takes its percentage off only the lines of that product', async () => {
+    await createCode({ code: 'THISONE', kind: 'percent', percent: 10, product_ids: [a.productId] });
+    const shopper = await shopperWith([
+      [a, 1],
+      [b, 1],
+    ]);
+    expect((await apply(shopper, 'THISONE')).status).toBe(200);
+    const quote = await shopper.quote();
+    // 10% of £19.99 = £1.999 → £2.00; £17.99 holds £3.00 VAT (1799 − 1499).
+    expect(quote.lines.map((l) => [l.discount, l.total])).toEqual([
+      ['2.00', { net: '14.99', vat: '3.00', gross: '17.99' }],
+      ['0.00', { net: '8.34', vat: '1.67', gross: '10.01' }],
+    ]);
+    // Without the product in the basket the code has nothing to take off.
+    const other = await shopperWith([[b, 1]]);
+    const refused = await apply(other, 'THISONE');
+    expect([refused.status, refused.body.reason]).toEqual([422, 'not_for_items']);
+  });
+
   it('a fixed amount above the minimum spend, and free delivery', async () => {
     const shopper = await shopperWith([[a, 3]]);
     expect((await apply(shopper, 'FIVER')).body.data).toMatchObject({
