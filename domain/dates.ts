@@ -63,3 +63,13 @@ export function formatLondonDate(instant: Date | string): string {
 export function formatUtcDate(instant: Date | string): string {
   return dayMonthYear(new Date(validInstant(instant)));
 }
+
+/**
+ * An instant as the API writes it (ISO 8601, UTC), from a Date or a database timestamp string.
+ * isoInstant('2026-11-27 02:20:00+00') → '2026-11-27T02:20:00.000Z'
+ */
+export const isoInstant = (value: Date | string): string => new Date(value).toISOString();
+
+/** isoInstant, or null for an instant that has not happened (null or absent). */
+export const isoInstantOrNull = (value: Date | string | null | undefined): string | null =>
+  value === null || value === undefined ? null : isoInstant(value);

@@ -4,10 +4,9 @@ import type { DataExportJson } from '#domain/api-schemas-privacy.ts';
 import { formatInvoiceNumber } from '#domain/invoice.ts';
 import type { OrderService } from '../orders/orders.ts';
 import { exportTradeData } from './trade-export.ts';
+import { isoInstant, isoInstantOrNull } from '#domain/dates.ts';
 
 type When = string | Date;
-const iso = (value: When) => new Date(value).toISOString();
-const isoOrNull = (value: When | null) => (value === null ? null : iso(value));
 
 /**
  * Everything the shop holds about one customer, for their right of access (UK GDPR art. 15):
@@ -80,25 +79,25 @@ export async function exportCustomerData(
     exported_at: new Date().toISOString(),
     account: {
       ...account,
-      created_at: iso(account.created_at),
-      email_verified_at: isoOrNull(account.email_verified_at),
+      created_at: isoInstant(account.created_at),
+      email_verified_at: isoInstantOrNull(account.email_verified_at),
     },
     addresses,
     orders: orderJson,
     invoices: invoices.map((row) => ({
       number: formatInvoiceNumber(row.number),
       order_number: row.order_number,
-      issued_at: iso(row.issued_at),
-      tax_point: iso(row.tax_point),
+      issued_at: isoInstant(row.issued_at),
+      tax_point: isoInstant(row.tax_point),
     })),
     newsletter: signUp
       ? {
           subscribed: signUp.confirmed_at !== null,
-          signed_up_at: iso(signUp.created_at),
-          confirmed_at: isoOrNull(signUp.confirmed_at),
+          signed_up_at: isoInstant(signUp.created_at),
+          confirmed_at: isoInstantOrNull(signUp.confirmed_at),
         }
       : null,
-    enquiries: enquiries.map((row) => ({ ...row, created_at: iso(row.created_at) })),
+    enquiries: enquiries.map((row) => ({ ...row, created_at: isoInstant(row.created_at) })),
     trade,
   };
 }

@@ -5,10 +5,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '#db/client.ts';
 import type { DataExportJson } from '#domain/api-schemas-privacy.ts';
 import { formatPoundsPlain } from '#domain/money.ts';
-
-type When = string | Date;
-const iso = (value: When) => new Date(value).toISOString();
-const isoOrNull = (value: When | null) => (value === null ? null : iso(value));
+import { isoInstant, isoInstantOrNull } from '#domain/dates.ts';
 
 export async function exportTradeData(
   db: Database,
@@ -22,8 +19,8 @@ export async function exportTradeData(
       > & {
         content_type: string | null;
         size_bytes: number | null;
-        sent_at: When;
-        decided_at: When | null;
+        sent_at: string | Date;
+        decided_at: string | Date | null;
       }
     >(
       db,
@@ -41,9 +38,9 @@ export async function exportTradeData(
       credit_limit_pence: number | null;
       terms_kind: string;
       terms_days: number;
-      stopped_at: When | null;
+      stopped_at: string | Date | null;
       stop_reason: string | null;
-      created_at: When;
+      created_at: string | Date;
     }>(
       db,
       sql`SELECT company, company_number, vat_number, trade, credit_limit_pence, terms_kind,
@@ -56,8 +53,8 @@ export async function exportTradeData(
     applications: applications.map(({ content_type, size_bytes, ...row }) => ({
       ...row,
       evidence: content_type === null || size_bytes === null ? null : { content_type, size_bytes },
-      sent_at: iso(row.sent_at),
-      decided_at: isoOrNull(row.decided_at),
+      sent_at: isoInstant(row.sent_at),
+      decided_at: isoInstantOrNull(row.decided_at),
     })),
     account: account
       ? {
@@ -71,9 +68,9 @@ export async function exportTradeData(
               : formatPoundsPlain(account.credit_limit_pence),
           terms_kind: account.terms_kind,
           terms_days: account.terms_days,
-          stopped_at: isoOrNull(account.stopped_at),
+          stopped_at: isoInstantOrNull(account.stopped_at),
           stop_reason: account.stop_reason,
-          opened_at: iso(account.created_at),
+          opened_at: isoInstant(account.created_at),
         }
       : null,
   };

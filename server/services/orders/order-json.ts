@@ -9,6 +9,7 @@ import type { OrderStatus, PaymentStatus } from '#domain/order-states.ts';
 import type { Address } from '#domain/validation.ts';
 import { DEFAULT_SELLING_UNIT, isSellingUnit } from '#domain/selling-unit.ts';
 import { bookingJson, type BookingColumns } from './booking.ts';
+import { isoInstant, isoInstantOrNull } from '#domain/dates.ts';
 
 export interface OrderRow {
   id: number;
@@ -116,10 +117,6 @@ export interface SummaryRow {
   total: number;
 }
 
-const iso = (value: string | Date) => new Date(value).toISOString();
-const isoOrNull = (value: string | Date | null | undefined) =>
-  value === null || value === undefined ? null : iso(value);
-
 function bookedDay(order: OrderRow): string | null {
   if (order.booked_day !== undefined) return order.booked_day;
   return typeof order.delivery_date === 'string' ? order.delivery_date.slice(0, 10) : null;
@@ -139,7 +136,7 @@ function documentsOf(order: OrderRow, options: PresentOptions): OrderDocumentJso
       kind: 'invoice',
       number,
       label: `VAT invoice ${number}`,
-      issued_at: iso(order.invoice_issued_at),
+      issued_at: isoInstant(order.invoice_issued_at),
       url: `${base}/invoice.pdf${query}`,
     });
   }
@@ -152,7 +149,7 @@ function documentsOf(order: OrderRow, options: PresentOptions): OrderDocumentJso
       kind: 'pro_forma',
       number: order.number,
       label: 'Pro-forma invoice',
-      issued_at: iso(order.placed_at),
+      issued_at: isoInstant(order.placed_at),
       url: `${base}/pro-forma.pdf${query}`,
     });
   }
@@ -162,7 +159,7 @@ function documentsOf(order: OrderRow, options: PresentOptions): OrderDocumentJso
       kind: 'credit_note',
       number,
       label: `Credit note ${number}`,
-      issued_at: iso(note.issued_at),
+      issued_at: isoInstant(note.issued_at),
       url: `${base}/credit-notes/${number}.pdf${query}`,
     });
   }
@@ -211,7 +208,7 @@ export function presentOrder(
   options: PresentOptions,
 ): OrderJson {
   const history = events.map((event) => ({
-    at: iso(event.at),
+    at: isoInstant(event.at),
     kind: event.kind,
     from: event.from_state,
     to: event.to_state,
@@ -225,8 +222,8 @@ export function presentOrder(
     status: order.status,
     payment_status: order.payment_status,
     payment_method: order.payment_method,
-    placed_at: iso(order.placed_at),
-    expires_at: order.expires_at === null ? null : iso(order.expires_at),
+    placed_at: isoInstant(order.placed_at),
+    expires_at: order.expires_at === null ? null : isoInstant(order.expires_at),
     email: order.email,
     shipping_address: order.shipping_address,
     billing_address: order.billing_address,
@@ -279,7 +276,7 @@ export function presentOrder(
         ? null
         : {
             number: formatInvoiceNumber(order.invoice_number),
-            issued_at: iso(order.invoice_issued_at),
+            issued_at: isoInstant(order.invoice_issued_at),
             due_on: order.invoice_due_on ?? null,
             url: `/api/orders/${order.number}/invoice.pdf${tokenQuery(options)}`,
           },
@@ -290,26 +287,26 @@ export function presentOrder(
             sort_code: options.bank.sort_code,
             account_number: options.bank.account_number,
             reference: order.number,
-            pay_by: iso(order.expires_at),
+            pay_by: isoInstant(order.expires_at),
           }
         : null,
     terms_version: order.terms_version,
     timeline: orderTimeline({
       status: order.status,
       payment_status: order.payment_status,
-      placed_at: iso(order.placed_at),
+      placed_at: isoInstant(order.placed_at),
       fulfilment: order.fulfilment === 'collection' ? 'collection' : 'delivery',
       delivery_date: bookedDay(order),
       delivery_slot: order.delivery_slot ?? null,
       carrier: order.carrier ?? null,
       tracking_number: order.tracking_number ?? null,
       tracking_url: order.tracking_url ?? null,
-      dispatched_at: isoOrNull(order.dispatched_at),
-      delivered_at: isoOrNull(order.delivered_at),
+      dispatched_at: isoInstantOrNull(order.dispatched_at),
+      delivered_at: isoInstantOrNull(order.delivered_at),
       history,
     }),
     documents: documentsOf(order, options),
     guest: order.customer_id === null,
-    messages: (options.messages ?? []).map((m) => ({ at: iso(m.at), text: m.text })),
+    messages: (options.messages ?? []).map((m) => ({ at: isoInstant(m.at), text: m.text })),
   };
 }

@@ -8,6 +8,7 @@ import { formatPoundsPlain } from '#domain/money.ts';
 import { effectiveState, quoteTotals, type QuoteState } from '#domain/quotes.ts';
 import { splitGross, sumSplits, type VatSplit } from '#domain/vat.ts';
 import type { QuoteLineRow } from './quote-pricing.ts';
+import { isoInstantOrNull } from '#domain/dates.ts';
 
 export interface QuoteRow {
   id: number;
@@ -48,9 +49,6 @@ export interface QuoteDeliveryFacts {
   min_days: number;
   max_days: number;
 }
-
-const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
 
 const QUOTE_COLUMNS = sql`q.*, o.number AS order_number`;
 
@@ -122,7 +120,7 @@ export async function quoteJson(
               JOIN quotes q ON q.id = e.quote_id
               WHERE q.number = ${row.number} ORDER BY e.at, e.id`,
         )
-      ).map((event) => ({ ...event, at: iso(event.at)! }))
+      ).map((event) => ({ ...event, at: isoInstantOrNull(event.at)! }))
     : undefined;
   return {
     number: row.number,
@@ -135,8 +133,8 @@ export async function quoteJson(
     customer_id: row.customer_id,
     enquiry_id: row.enquiry_id,
     valid_days: row.valid_days,
-    sent_at: iso(row.sent_at),
-    valid_until: iso(row.valid_until),
+    sent_at: isoInstantOrNull(row.sent_at),
+    valid_until: isoInstantOrNull(row.valid_until),
     deposit_percent: row.deposit_percent,
     delivery: {
       manual: row.manual_delivery_pence !== null,
@@ -215,9 +213,9 @@ export async function listQuotes(
     name: row.name,
     email: row.email,
     total: formatPoundsPlain(row.total_pence),
-    valid_until: iso(row.valid_until),
+    valid_until: isoInstantOrNull(row.valid_until),
     order_number: row.order_number,
-    created_at: iso(row.created_at)!,
+    created_at: isoInstantOrNull(row.created_at)!,
   }));
 }
 
