@@ -16,6 +16,10 @@ const COMMANDS = {
   'db:seed': { file: 'db/seed/cli.ts', usage: 'Replaces the catalogue, menu and content' },
   orders: { file: 'server/cli/orders.ts', usage: 'Staff tools for orders' },
   'admin:create': { file: 'server/cli/admin-create.ts', usage: 'Adds a staff member' },
+  retention: {
+    file: 'server/cli/retention.ts',
+    usage: 'Erase guest personal data past its retention period',
+  },
   'bench:generate': {
     file: 'bench/generate-catalogue.ts',
     usage: "Loads a generated catalogue of the demo's shape",
@@ -163,5 +167,45 @@ describe('db:seed on a shop that has an order and a staff change', () => {
       ),
     );
     expect(drifted).toEqual([]);
+  });
+});
+
+describe('retention sweep by hand', () => {
+  const shop = new ShopDatabase();
+
+  beforeAll(async () => {
+    await shop.create();
+    await shop.use((db) =>
+      db.execute(sql`INSERT INTO enquiries (kind, name, email, message, created_at)
+        VALUES ('quote', 'Old Enquirer', 'old@example.com', 'Two pallets?', now() - interval '3 years'),
+               ('quote', 'New Enquirer', 'new@example.com', 'One pallet?', now())`),
+    );
+  });
+  afterAll(() => shop.drop());
+
+  it('is refused without --by, changing nothing', async () => {
+    const run = runCommand(COMMANDS.retention.file, ['sweep'], shop.env);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('Say who you are with --by');
+    expect(run.stderr).not.toMatch(STACK_LINE);
+    const left = await shop.use((db) => queryRows(db, sql`SELECT name FROM enquiries`));
+    expect(left).toHaveLength(2);
+  });
+
+  it('erases what is past the period, says what it did, and is audit-logged as who ran it', async () => {
+    const run = runCommand(COMMANDS.retention.file, ['sweep', '--by', 'owner@shop.test'], shop.env);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Retention period: 730 days');
+    expect(run.stdout).toMatch(/enquiries\s*│\s*1/);
+    const { left, audited } = await shop.use(async (db) => ({
+      left: await queryRows<{ name: string }>(db, sql`SELECT name FROM enquiries`),
+      audited: await queryRows<{ actor: string }>(
+        db,
+        sql`SELECT actor FROM audit_log WHERE action = 'retention.sweep'`,
+      ),
+    }));
+    expect(left).toEqual([{ name: 'New Enquirer' }]);
+    expect(audited).toEqual([{ actor: 'cli:owner@shop.test' }]);
   });
 });
